@@ -1,0 +1,91 @@
+/** Reads RECALL_HOME/config.json, applies environment overrides, validates once and freezes. */
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+import { RecallError } from '../core/errors.js';
+import { resolveHome, statePaths, type StatePaths } from '../core/state-paths.js';
+import { ENV_OVERRIDES, configSchema, type Config } from './schema.js';
+
+export interface LoadedConfig {
+  config: Readonly<Config>;
+  paths: StatePaths;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
+  const paths = statePaths(resolveHome(env));
+  const raw = applyEnv(readConfigFile(paths.configFile), env);
+  const parsed = configSchema.safeParse(raw);
+  if (!parsed.success) {
+    throw new RecallError('CONFIG_INVALID', `invalid configuration: ${formatIssues(parsed.error)}`);
+  }
+  const config = parsed.data;
+  config.ollama.host = normalizeOllamaHost(config.ollama.host);
+  return { config: deepFreeze(config), paths };
+}
+
+export function readConfigFile(file: string): Record<string, unknown> {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return {};
+    throw new RecallError('CONFIG_INVALID', `cannot read ${file}: ${(err as Error).message}`, { cause: err });
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (err) {
+    throw new RecallError('CONFIG_INVALID', `${file} is not valid JSON: ${(err as Error).message}`, { cause: err });
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new RecallError('CONFIG_INVALID', `${file} must hold a JSON object`);
+  }
+  return value as Record<string, unknown>;
+}
+
+function applyEnv(base: Record<string, unknown>, env: NodeJS.ProcessEnv): Record<string, unknown> {
+  const out = structuredClone(base);
+  for (const [name, path] of ENV_OVERRIDES) {
+    const value = env[name];
+    if (value === undefined || value.trim() === '') continue;
+    setPath(out, path, parseEnvValue(value.trim()));
+  }
+  return out;
+}
+
+function parseEnvValue(value: string): unknown {
+  if (/^(true|yes|on)$/i.test(value)) return true;
+  if (/^(false|no|off)$/i.test(value)) return false;
+  return value;
+}
+
+export function setPath(target: Record<string, unknown>, path: readonly string[], value: unknown): void {
+  let node = target;
+  for (const key of path.slice(0, -1)) {
+    const next = node[key];
+    if (typeof next !== 'object' || next === null || Array.isArray(next)) node[key] = {};
+    node = node[key] as Record<string, unknown>;
+  }
+  node[path[path.length - 1]!] = value;
+}
+
+export function formatIssues(error: z.ZodError): string {
+  return error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`).join('; ');
+}
+
+/** `localhost:11434`, `0.0.0.0`, `http://host:port/` all become a base URL without a trailing slash. */
+export function normalizeOllamaHost(host: string): string {
+  let value = host.trim();
+  if (!/^https?:\/\//i.test(value)) value = `http://${value}`;
+  const url = new URL(value);
+  if (url.hostname === '0.0.0.0') url.hostname = '127.0.0.1';
+  if (!url.port) url.port = url.protocol === 'https:' ? '443' : '11434';
+  return `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, '')}`;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null) {
+    for (const child of Object.values(value)) deepFreeze(child);
+    Object.freeze(value);
+  }
+  return value;
+}

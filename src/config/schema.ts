@@ -1,0 +1,79 @@
+/** The one configuration schema: every key has a default (or is explicitly optional) and a description. */
+import { z } from 'zod';
+
+const positiveInt = z.coerce.number().int().positive();
+
+export const configSchema = z.object({
+  ollama: z
+    .object({
+      host: z.string().default('http://127.0.0.1:11434').describe('Ollama base URL (env OLLAMA_HOST).'),
+      llmModel: z
+        .string()
+        .min(1)
+        .optional()
+        .describe('Ollama model that extracts memories; no default (env RECALL_OLLAMA_LLM_MODEL).'),
+      timeoutMs: positiveInt.default(180_000).describe('Upper bound for one model call (env RECALL_OLLAMA_TIMEOUT_MS).'),
+      numCtx: positiveInt
+        .default(8192)
+        .describe('Minimum context window sent as options.num_ctx; raised to fit the prompt (env RECALL_OLLAMA_NUM_CTX).'),
+    })
+    .prefault({}),
+  embedder: z
+    .object({
+      id: z
+        .string()
+        .regex(/^(transformers:.+|ollama:.+|hash(:\d+)?)$/, 'must be transformers:<model>, ollama:<model> or hash[:<dim>]')
+        .default('transformers:Xenova/all-MiniLM-L6-v2')
+        .describe('Embedding provider and model (env RECALL_EMBEDDER).'),
+      allowDownload: z
+        .boolean()
+        .default(true)
+        .describe('Let the transformers embedder download its model once into RECALL_HOME/models (env RECALL_ALLOW_MODEL_DOWNLOAD).'),
+    })
+    .prefault({}),
+  dedupe: z
+    .object({
+      threshold: z.coerce
+        .number()
+        .min(0)
+        .max(1)
+        .default(0.85)
+        .describe('Cosine similarity at or above which a memory counts as a duplicate (env RECALL_DEDUPE_THRESHOLD).'),
+    })
+    .prefault({}),
+  transcript: z
+    .object({
+      maxChars: positiveInt.default(12_000).describe('Characters of rendered transcript sent to the model.'),
+      minChars: z.coerce.number().int().min(0).default(100).describe('Shorter transcripts are skipped.'),
+    })
+    .prefault({}),
+  queue: z
+    .object({
+      maxAttempts: positiveInt.default(6).describe('Attempts before a job moves to the failed folder (env RECALL_MAX_ATTEMPTS).'),
+      backoffMs: positiveInt.default(30_000).describe('First retry delay; doubles per attempt (env RECALL_BACKOFF_MS).'),
+      lingerMs: z.coerce
+        .number()
+        .int()
+        .min(0)
+        .default(600_000)
+        .describe('How long a worker waits for a queued retry before it exits (env RECALL_WORKER_LINGER_MS).'),
+    })
+    .prefault({}),
+});
+
+export type Config = z.infer<typeof configSchema>;
+export type ConfigInput = z.input<typeof configSchema>;
+
+/** Environment variables and the config path they override. */
+export const ENV_OVERRIDES: ReadonlyArray<readonly [string, readonly string[]]> = [
+  ['OLLAMA_HOST', ['ollama', 'host']],
+  ['RECALL_OLLAMA_LLM_MODEL', ['ollama', 'llmModel']],
+  ['RECALL_OLLAMA_TIMEOUT_MS', ['ollama', 'timeoutMs']],
+  ['RECALL_OLLAMA_NUM_CTX', ['ollama', 'numCtx']],
+  ['RECALL_EMBEDDER', ['embedder', 'id']],
+  ['RECALL_ALLOW_MODEL_DOWNLOAD', ['embedder', 'allowDownload']],
+  ['RECALL_DEDUPE_THRESHOLD', ['dedupe', 'threshold']],
+  ['RECALL_MAX_ATTEMPTS', ['queue', 'maxAttempts']],
+  ['RECALL_BACKOFF_MS', ['queue', 'backoffMs']],
+  ['RECALL_WORKER_LINGER_MS', ['queue', 'lingerMs']],
+];

@@ -1,0 +1,55 @@
+/** Every failure recall reports on purpose carries one of these codes. */
+export type RecallErrorCode =
+  | 'CONFIG_INVALID'
+  | 'INPUT_INVALID'
+  | 'NOT_FOUND'
+  | 'TRANSCRIPT_UNREADABLE'
+  | 'TRANSCRIPT_MISSING'
+  | 'LLM_NOT_CONFIGURED'
+  | 'LLM_UNAVAILABLE'
+  | 'LLM_TIMEOUT'
+  | 'LLM_MODEL_MISSING'
+  | 'LLM_BAD_OUTPUT'
+  | 'EMBEDDER_UNAVAILABLE'
+  | 'EMBEDDER_MISMATCH'
+  | 'STORE_FAILED'
+  | 'LOCK_HELD'
+  | 'STATE_UNWRITABLE';
+
+/** Codes for conditions that pass on their own: a job failing with one is retried later. */
+const TRANSIENT: ReadonlySet<RecallErrorCode> = new Set<RecallErrorCode>([
+  'LLM_UNAVAILABLE',
+  'LLM_TIMEOUT',
+  'LLM_MODEL_MISSING',
+  'LLM_BAD_OUTPUT',
+  'TRANSCRIPT_MISSING',
+  'STORE_FAILED',
+  'LOCK_HELD',
+  'EMBEDDER_UNAVAILABLE',
+]);
+
+export class RecallError extends Error {
+  override readonly name = 'RecallError';
+  constructor(
+    readonly code: RecallErrorCode,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+
+  get transient(): boolean {
+    return TRANSIENT.has(this.code);
+  }
+}
+
+export function isRecallError(err: unknown, code?: RecallErrorCode): err is RecallError {
+  return err instanceof RecallError && (code === undefined || err.code === code);
+}
+
+/** A short, single-line description of any thrown value, for logs and job files. */
+export function describeError(err: unknown): string {
+  if (err instanceof RecallError) return `${err.code}: ${err.message}`;
+  if (err instanceof Error) return err.message.split('\n')[0] ?? err.name;
+  return String(err);
+}

@@ -1,0 +1,47 @@
+/** The vocabulary shared by every stage: memory types, candidates and stored records. */
+
+export const MEMORY_TYPES = ['golden_rule', 'preference', 'decision', 'pattern', 'session'] as const;
+export type MemoryType = (typeof MEMORY_TYPES)[number];
+
+/** Importance follows the type; one table so every stage agrees. */
+export const IMPORTANCE_BY_TYPE: Readonly<Record<MemoryType, number>> = {
+  golden_rule: 1.0,
+  decision: 0.8,
+  preference: 0.7,
+  pattern: 0.6,
+  session: 0.3,
+};
+
+export function isMemoryType(value: string): value is MemoryType {
+  return (MEMORY_TYPES as readonly string[]).includes(value);
+}
+
+/** What extraction hands to the store: text and a type, nothing persisted yet. */
+export interface CandidateMemory {
+  content: string;
+  type: MemoryType;
+  importance: number;
+}
+
+/** Where a memory came from. */
+export interface MemoryOrigin {
+  namespace: string;
+  projectRoot: string | null;
+  sessionId: string | null;
+  /** `claude`, `factory`, `manual`, `import`, ... */
+  source: string;
+}
+
+/** One stored memory, as the store returns it (vector left out). */
+export interface MemoryRecord extends CandidateMemory, MemoryOrigin {
+  id: string;
+  embedder: string;
+  createdAt: string;
+  lastSeenAt: string;
+  seenCount: number;
+}
+
+/** The exact-duplicate key: case folded, whitespace collapsed, trailing punctuation ignored. */
+export function contentKey(content: string): string {
+  return content.toLowerCase().replace(/\s+/g, ' ').trim().replace(/[.!;\s]+$/, '');
+}

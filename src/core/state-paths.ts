@@ -1,0 +1,39 @@
+/**
+ * Where recall keeps its state. Node built-ins only: the hooks import this.
+ * Layout under RECALL_HOME (default ~/.recall), directories 0700, files 0600.
+ */
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export interface StatePaths {
+  home: string;
+  configFile: string;
+  logFile: string;
+  spoolPending: string;
+  spoolProcessing: string;
+  spoolFailed: string;
+  workerLock: string;
+  dbDir: string;
+  modelsDir: string;
+  contextDir: string;
+}
+
+export function resolveHome(env: NodeJS.ProcessEnv): string {
+  const fromEnv = env.RECALL_HOME?.trim();
+  return fromEnv ? resolve(fromEnv) : join(homedir(), '.recall');
+}
+
+export function statePaths(home: string): StatePaths {
+  return {
+    home,
+    configFile: join(home, 'config.json'),
+    logFile: join(home, 'recall.log'),
+    spoolPending: join(home, 'spool', 'pending'),
+    spoolProcessing: join(home, 'spool', 'processing'),
+    spoolFailed: join(home, 'spool', 'failed'),
+    workerLock: join(home, 'worker'),
+    dbDir: join(home, 'db'),
+    modelsDir: join(home, 'models'),
+    contextDir: join(home, 'context'),
+  };
+}
