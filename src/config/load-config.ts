@@ -78,7 +78,7 @@ export function normalizeOllamaHost(host: string): string {
   if (!/^https?:\/\//i.test(value)) value = `http://${value}`;
   const url = new URL(value);
   if (url.hostname === '0.0.0.0') url.hostname = '127.0.0.1';
-  if (!url.port) url.port = url.protocol === 'https:' ? '443' : '11434';
+  if (!url.port && url.protocol === 'http:') url.port = '11434';
   return `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, '')}`;
 }
 

@@ -57,6 +57,12 @@ export const configSchema = z.object({
         .min(0)
         .default(600_000)
         .describe('How long a worker waits for a queued retry before it exits (env RECALL_WORKER_LINGER_MS).'),
+      lockStaleMs: z.coerce
+        .number()
+        .int()
+        .min(5000)
+        .default(10_000)
+        .describe('A lock not refreshed for this long belongs to a dead process and is taken over (env RECALL_LOCK_STALE_MS).'),
     })
     .prefault({}),
 });
@@ -76,4 +82,5 @@ export const ENV_OVERRIDES: ReadonlyArray<readonly [string, readonly string[]]> 
   ['RECALL_MAX_ATTEMPTS', ['queue', 'maxAttempts']],
   ['RECALL_BACKOFF_MS', ['queue', 'backoffMs']],
   ['RECALL_WORKER_LINGER_MS', ['queue', 'lingerMs']],
+  ['RECALL_LOCK_STALE_MS', ['queue', 'lockStaleMs']],
 ];

@@ -9,6 +9,7 @@ export interface StatePaths {
   home: string;
   configFile: string;
   logFile: string;
+  historyFile: string;
   spoolPending: string;
   spoolProcessing: string;
   spoolFailed: string;
@@ -28,6 +29,7 @@ export function statePaths(home: string): StatePaths {
     home,
     configFile: join(home, 'config.json'),
     logFile: join(home, 'recall.log'),
+    historyFile: join(home, 'history.jsonl'),
     spoolPending: join(home, 'spool', 'pending'),
     spoolProcessing: join(home, 'spool', 'processing'),
     spoolFailed: join(home, 'spool', 'failed'),

@@ -1,0 +1,36 @@
+/**
+ * The hooks' one top-level handler: whatever happens, print one JSON object and exit 0.
+ * Node built-ins only on this path; each hook module is loaded on demand.
+ */
+import { mkdirSync } from 'node:fs';
+import { fileLogger } from '../core/log.js';
+import { resolveHome, statePaths } from '../core/state-paths.js';
+import type { HookContext } from './hook-context.js';
+import { readStdin } from './read-stdin.js';
+
+type HookHandler = (ctx: HookContext) => Promise<Record<string, unknown>>;
+
+const HANDLERS: Record<string, () => Promise<HookHandler>> = {
+  'session-end': async () => (await import('./session-end.js')).sessionEndHook,
+};
+
+export async function runHook(name: string | undefined, args: readonly string[]): Promise<never> {
+  let output: Record<string, unknown> = {};
+  const home = resolveHome(process.env);
+  try {
+    const load = name ? HANDLERS[name] : undefined;
+    if (!load) {
+      fileLogger(statePaths(home).logFile, 'hook').log('warn', `unknown hook: ${String(name)}`);
+    } else {
+      mkdirSync(home, { recursive: true, mode: 0o700 });
+      const stdin = await readStdin(process.stdin, { maxBytes: 4 * 1024 * 1024 });
+      output = await (await load())({ home, env: process.env, args, stdin });
+    }
+  } catch (err) {
+    fileLogger(statePaths(home).logFile, `hook.${String(name)}`).log('error', `hook failed: ${(err as Error).stack ?? String(err)}`);
+    output = {};
+  }
+  return new Promise<never>(() => {
+    process.stdout.write(`${JSON.stringify(output)}\n`, () => process.exit(0));
+  });
+}

@@ -1,0 +1,53 @@
+/**
+ * SessionEnd: queue the transcript for capture and hand off to a detached worker.
+ * Node built-ins only; never reads the transcript; all SessionEnd hooks share a 1.5 s budget.
+ */
+import { fileLogger } from '../core/log.js';
+import { statePaths } from '../core/state-paths.js';
+import { newCaptureJob, type Agent } from '../queue/job.js';
+import { Spool } from '../queue/spool.js';
+import type { HookContext } from './hook-context.js';
+import { parseHookInput } from './hook-input.js';
+import { spawnDetachedWorker } from './spawn-worker.js';
+
+export async function sessionEndHook(ctx: HookContext): Promise<Record<string, unknown>> {
+  const paths = statePaths(ctx.home);
+  const logger = fileLogger(paths.logFile, 'hook.session-end');
+  const parsed = parseHookInput(ctx.stdin.text);
+  if (!parsed.ok) {
+    logger.log('warn', `ignored SessionEnd payload: ${parsed.problem}`, { truncated: ctx.stdin.truncated });
+    return {};
+  }
+  const { input } = parsed;
+  if (!input.transcriptPath) {
+    logger.log('warn', 'SessionEnd payload has no transcript_path; nothing to capture', { sessionId: input.sessionId });
+    return {};
+  }
+  const job = newCaptureJob({
+    sessionId: input.sessionId,
+    transcriptPath: input.transcriptPath,
+    cwd: input.cwd ?? ctx.env.CLAUDE_PROJECT_DIR ?? ctx.env.FACTORY_PROJECT_DIR ?? null,
+    agent: detectAgent(ctx.args, ctx.env, input.transcriptPath),
+    reason: input.reason,
+  });
+  try {
+    new Spool(paths).enqueue(job);
+  } catch (err) {
+    logger.log('error', `could not queue capture: ${(err as Error).message}`, { sessionId: job.sessionId });
+    return {};
+  }
+  logger.log('info', 'queued capture', { job: job.id, sessionId: job.sessionId, reason: job.reason });
+  if (/^(0|false|no|off)$/i.test(ctx.env.RECALL_HOOK_SPAWN ?? '')) return {};
+  const spawned = await spawnDetachedWorker(ctx.env, paths.home);
+  if (!spawned) logger.log('warn', 'could not start the worker; the job stays queued for the next run', { job: job.id });
+  return {};
+}
+
+export function detectAgent(args: readonly string[], env: NodeJS.ProcessEnv, transcriptPath: string): Agent {
+  const flag = args.indexOf('--agent');
+  const named = flag >= 0 ? args[flag + 1] : undefined;
+  if (named === 'claude' || named === 'factory') return named;
+  if (env.FACTORY_PROJECT_DIR || /[/\\]\.factory[/\\]/.test(transcriptPath)) return 'factory';
+  if (env.CLAUDE_PROJECT_DIR || /[/\\]\.claude[/\\]/.test(transcriptPath)) return 'claude';
+  return 'unknown';
+}

@@ -1,0 +1,74 @@
+/** A capture job as it sits in the spool. Node built-ins only: the SessionEnd hook writes these. */
+import { randomBytes } from 'node:crypto';
+
+export type Agent = 'claude' | 'factory' | 'unknown';
+
+export interface CachedMemory {
+  content: string;
+  type: string;
+  importance: number;
+}
+
+export interface CaptureJob {
+  version: 1;
+  id: string;
+  sessionId: string | null;
+  transcriptPath: string;
+  cwd: string | null;
+  agent: Agent;
+  reason: string | null;
+  enqueuedAt: string;
+  attempts: number;
+  /** ISO time before which the job is not due (retry backoff); null means due now. */
+  notBefore: string | null;
+  lastError: string | null;
+  /**
+   * The model's answer for this job, saved before anything is stored, so a worker killed between
+   * extraction and the end of the job stores the very same memories again (and dedupe skips them).
+   */
+  extracted?: CachedMemory[];
+}
+
+/** Sortable, unique job id: time first so a directory listing sorts oldest first. */
+export function newJobId(now: Date = new Date()): string {
+  return `${now.getTime().toString(36).padStart(9, '0')}-${randomBytes(5).toString('hex')}`;
+}
+
+export function newCaptureJob(
+  fields: Pick<CaptureJob, 'sessionId' | 'transcriptPath' | 'cwd' | 'agent' | 'reason'>,
+  now: Date = new Date(),
+): CaptureJob {
+  return {
+    version: 1,
+    id: newJobId(now),
+    ...fields,
+    enqueuedAt: now.toISOString(),
+    attempts: 0,
+    notBefore: null,
+    lastError: null,
+  };
+}
+
+/** Reads back a job file's JSON; returns null for anything that is not a well-formed job. */
+export function parseJob(text: string): CaptureJob | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof value !== 'object' || value === null) return null;
+  const job = value as Partial<CaptureJob>;
+  if (job.version !== 1 || typeof job.id !== 'string' || typeof job.transcriptPath !== 'string') return null;
+  if (typeof job.attempts !== 'number') return null;
+  return job as CaptureJob;
+}
+
+export function isDue(job: CaptureJob, now: Date): boolean {
+  return job.notBefore === null || Date.parse(job.notBefore) <= now.getTime();
+}
+
+/** Exponential backoff: base, 2x base, 4x base, ... capped at six hours. */
+export function retryDelayMs(attempts: number, baseMs: number): number {
+  return Math.min(baseMs * 2 ** Math.max(0, attempts - 1), 6 * 60 * 60 * 1000);
+}
