@@ -1,0 +1,112 @@
+/**
+ * The dedupe decision core: given a batch of embedded candidates and what the store already holds
+ * near each one, decide per candidate whether to insert it, reinforce an existing memory, or skip it.
+ * Pure: no I/O, the caller does the lookups.
+ */
+import { contentKey } from '../core/memory.js';
+import type { MemoryRecord } from '../core/memory.js';
+import type { Neighbor } from '../core/ports.js';
+
+export interface DedupeCandidate {
+  content: string;
+  vector: Float32Array;
+  namespace: string;
+  sessionId: string | null;
+}
+
+/** What the store holds for one candidate, inside the candidate's namespace. */
+export interface DedupeLookup {
+  /** The memory with the same content key, if any. */
+  exact: MemoryRecord | null;
+  /** Nearest stored memories, any order. */
+  nearest: readonly Neighbor[];
+}
+
+export type DedupeDecision =
+  | { action: 'insert' }
+  | { action: 'reinforce'; matchId: string; similarity: number; reason: 'exact' | 'similar' }
+  /** Same text or meaning as an earlier candidate of this batch (`matchIndex`). */
+  | { action: 'skip'; reason: 'batch-duplicate'; matchIndex: number }
+  /** The match was recorded by this very session: a re-run must not count it again. */
+  | { action: 'skip'; reason: 'same-session'; matchId: string };
+
+/**
+ * One decision per candidate, in order. Rules, first that applies wins:
+ * 1. same text as a stored memory: reinforce it (`exact`);
+ * 2. same text as, or cosine >= threshold with, an earlier candidate: skip (`batch-duplicate`);
+ * 3. cosine >= threshold with a stored memory: reinforce the most similar (`similar`);
+ * 4. insert.
+ * A match recorded by the candidate's own session is skipped (`same-session`) instead of
+ * reinforced, and no stored memory is reinforced twice by one batch.
+ */
+export function planDedupe(
+  candidates: readonly DedupeCandidate[],
+  lookups: readonly DedupeLookup[],
+  threshold: number,
+): DedupeDecision[] {
+  if (lookups.length !== candidates.length) {
+    throw new RangeError(`planDedupe: ${candidates.length} candidates but ${lookups.length} lookups`);
+  }
+  const keys = candidates.map((c) => contentKey(c.content));
+  const decisions: DedupeDecision[] = [];
+  /** Stored memory id -> index of the candidate that already claimed it in this batch. */
+  const claimed = new Map<string, number>();
+
+  const matchStored = (i: number, record: MemoryRecord, similarity: number, reason: 'exact' | 'similar') => {
+    const candidate = candidates[i] as DedupeCandidate;
+    if (candidate.sessionId !== null && record.sessionId === candidate.sessionId) {
+      return { action: 'skip', reason: 'same-session', matchId: record.id } as const;
+    }
+    const earlier = claimed.get(record.id);
+    if (earlier !== undefined) return { action: 'skip', reason: 'batch-duplicate', matchIndex: earlier } as const;
+    claimed.set(record.id, i);
+    return { action: 'reinforce', matchId: record.id, similarity, reason } as const;
+  };
+
+  candidates.forEach((candidate, i) => {
+    const lookup = lookups[i] as DedupeLookup;
+    if (lookup.exact !== null) {
+      decisions.push(matchStored(i, lookup.exact, 1, 'exact'));
+      return;
+    }
+    const earlier = candidates.findIndex(
+      (other, j) =>
+        j < i &&
+        other.namespace === candidate.namespace &&
+        (keys[j] === keys[i] || cosineSimilarity(other.vector, candidate.vector) >= threshold),
+    );
+    if (earlier !== -1) {
+      decisions.push({ action: 'skip', reason: 'batch-duplicate', matchIndex: earlier });
+      return;
+    }
+    const best = mostSimilar(lookup.nearest);
+    if (best !== null && best.similarity >= threshold) {
+      decisions.push(matchStored(i, best.record, best.similarity, 'similar'));
+      return;
+    }
+    decisions.push({ action: 'insert' });
+  });
+  return decisions;
+}
+
+function mostSimilar(neighbors: readonly Neighbor[]): Neighbor | null {
+  let best: Neighbor | null = null;
+  for (const n of neighbors) if (best === null || n.similarity > best.similarity) best = n;
+  return best;
+}
+
+/** Cosine similarity; 0 when either vector is zero or the lengths differ. */
+export function cosineSimilarity(a: Float32Array, b: Float32Array): number {
+  if (a.length !== b.length) return 0;
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  for (let k = 0; k < a.length; k++) {
+    const x = a[k] as number;
+    const y = b[k] as number;
+    dot += x * y;
+    na += x * x;
+    nb += y * y;
+  }
+  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
+}
