@@ -1,0 +1,98 @@
+/**
+ * One-line summaries of tool calls (`[tool Bash: npm test]`) and short cuts of tool results.
+ * The extractor needs to know what was done, not the full payloads. Pure.
+ */
+import { safeCut } from './smart-truncate.js';
+import { redactSecrets } from '../redact/redact-secrets.js';
+
+export const TOOL_SUMMARY_MAX_CHARS = 160;
+export const TOOL_RESULT_MAX_CHARS = 300;
+
+/**
+ * Input fields that say most about a call, best first. Claude Code names (command, file_path,
+ * pattern, ...) and Factory droid names (Execute.command, Create.file_path, FetchUrl.url, ...)
+ * overlap, so one list serves both.
+ */
+const TELLING_FIELDS: readonly string[] = [
+  'command',
+  'cmd',
+  'file_path',
+  'filePath',
+  'notebook_path',
+  'pattern',
+  'patterns',
+  'path',
+  'directory_path',
+  'query',
+  'url',
+  'description',
+  'prompt',
+  'skill',
+  'task_id',
+  'name',
+];
+
+/** Collapses all whitespace to single spaces and cuts to `max` characters with an ellipsis. */
+export function oneLine(text: string, max: number): string {
+  // Redact before cutting: a secret cut in half no longer matches its pattern.
+  const flat = redactSecrets(text).text.replace(/\s+/g, ' ').trim();
+  return flat.length <= max ? flat : `${flat.slice(0, safeCut(flat, Math.max(0, max - 1))).trimEnd()}…`;
+}
+
+function asText(value: unknown): string | undefined {
+  if (typeof value === 'string') return value.trim() === '' ? undefined : value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (Array.isArray(value)) {
+    const parts = value.filter((v): v is string => typeof v === 'string' && v.trim() !== '');
+    return parts.length > 0 ? parts.join(', ') : undefined;
+  }
+  return undefined;
+}
+
+/** The path an apply_patch-style payload touches, if it names one. */
+function patchTarget(input: Record<string, unknown>): string | undefined {
+  for (const value of Object.values(input)) {
+    if (typeof value !== 'string') continue;
+    const m = /\*\*\* (?:Update|Add|Delete) File: ([^\n]{1,500})/.exec(value);
+    if (m?.[1] !== undefined) return m[1].trim();
+  }
+  return undefined;
+}
+
+function tellingValue(input: Record<string, unknown>): string | undefined {
+  const target = patchTarget(input);
+  if (target !== undefined) return target;
+  for (const key of TELLING_FIELDS) {
+    const text = asText(input[key]);
+    if (text !== undefined) {
+      // A search is only half described by its pattern: say where it looked too.
+      if ((key === 'pattern' || key === 'patterns') && typeof input['path'] === 'string') {
+        return `${text} in ${input['path']}`;
+      }
+      return text;
+    }
+  }
+  for (const value of Object.values(input)) {
+    const text = asText(value);
+    if (text !== undefined) return text;
+  }
+  return undefined;
+}
+
+/** `[tool Bash: npm test]`, `[tool Read: src/x.ts]`, or `[tool Name]` when the input says nothing. */
+export function summarizeToolUse(name: unknown, input: unknown): string {
+  const toolName = typeof name === 'string' && name.trim() !== '' ? oneLine(name, 80) : 'unknown';
+  const record = typeof input === 'object' && input !== null && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
+  const value = tellingValue(record);
+  if (value === undefined) return `[tool ${toolName}]`;
+  return `[tool ${toolName}: ${oneLine(value, TOOL_SUMMARY_MAX_CHARS)}]`;
+}
+
+/** Cuts a tool result to `max` characters, saying how much was left out. */
+export function cutToolResult(raw: string, max = TOOL_RESULT_MAX_CHARS): string {
+  // Redact before cutting: a secret cut in half no longer matches its pattern.
+  const text = redactSecrets(raw).text;
+  if (text.length <= max) return text;
+  const omitted = text.length - max;
+  return `${text.slice(0, safeCut(text, max)).trimEnd()} … [+${omitted} chars]`;
+}
