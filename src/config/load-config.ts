@@ -1,6 +1,6 @@
 /** Reads RECALL_HOME/config.json, applies environment overrides, validates once and freezes. */
 import { readFileSync } from 'node:fs';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { RecallError } from '../core/errors.js';
 import { resolveHome, statePaths, type StatePaths } from '../core/state-paths.js';
 import { ENV_OVERRIDES, configSchema, type Config } from './schema.js';

@@ -59,17 +59,22 @@ export class Spool {
     return this.names(folder).map((name) => this.read(folder, name));
   }
 
-  /** The oldest pending job that is due (or any pending job when `ignoreBackoff`). */
-  nextDue(now: Date, ignoreBackoff: boolean): SpoolEntry | null {
+  /** The oldest pending job `wanted` accepts; files that are not jobs are set aside on the way. */
+  nextPending(wanted: (job: CaptureJob) => boolean): SpoolEntry | null {
     for (const name of this.names('pending')) {
       const entry = this.read('pending', name);
       if (entry.job === null) {
         this.quarantine(entry);
         continue;
       }
-      if (ignoreBackoff || isDue(entry.job, now)) return entry;
+      if (wanted(entry.job)) return entry;
     }
     return null;
+  }
+
+  /** The oldest pending job that is due (or any pending job when `ignoreBackoff`). */
+  nextDue(now: Date, ignoreBackoff: boolean): SpoolEntry | null {
+    return this.nextPending((job) => ignoreBackoff || isDue(job, now));
   }
 
   /** Earliest retry time among pending jobs, or null when nothing waits. */

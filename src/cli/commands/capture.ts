@@ -1,0 +1,36 @@
+import { resolve } from 'node:path';
+import type { Command } from 'commander';
+import { detectAgent } from '../../hook/session-end.js';
+import { captureTranscript } from '../../worker/capture.js';
+import { withRuntime } from '../context.js';
+import { out } from '../output.js';
+
+export function registerCapture(program: Command): void {
+  program
+    .command('capture <transcript>')
+    .description('capture memories from a transcript now, in the foreground (the same pipeline the worker runs)')
+    .option('--cwd <dir>', 'project directory the session ran in (decides the namespace)', process.cwd())
+    .option('--session-id <id>', 'session id to record with the memories')
+    .option('--json', 'print the result as JSON')
+    .action(async (transcript: string, opts: { cwd: string; sessionId?: string; json?: boolean }) => {
+      const path = resolve(transcript);
+      await withRuntime(async (runtime, logger) => {
+        const result = await captureTranscript(
+          { transcriptPath: path, cwd: resolve(opts.cwd), sessionId: opts.sessionId ?? null, source: detectAgent([], {}, path) },
+          runtime,
+        );
+        logger.log('info', 'capture from the command line', { transcript: path, status: result.status });
+        if (opts.json) {
+          out.json(result.status === 'stored' ? { ...result, inserted: result.inserted.map(({ id, content, type }) => ({ id, content, type })) } : result);
+          return;
+        }
+        if (result.status === 'skipped') {
+          out.line(`skipped: ${result.why}`);
+          return;
+        }
+        out.line(`${result.namespace}: ${result.extracted} extracted, ${result.inserted.length} new, ${result.reinforced} reinforced, ${result.skipped} duplicates in the batch`);
+        for (const memory of result.inserted) out.line(`  + [${memory.type}] ${memory.content}`);
+        if (result.redactions > 0) out.line(`  (${result.redactions} secrets redacted)`);
+      });
+    });
+}

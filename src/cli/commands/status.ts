@@ -1,0 +1,60 @@
+import type { Command } from 'commander';
+import { Spool } from '../../queue/spool.js';
+import { readHistory } from '../../worker/history.js';
+import { withRuntime } from '../context.js';
+import { formatAge } from '../format.js';
+import { out } from '../output.js';
+
+export function registerStatus(program: Command): void {
+  program
+    .command('status')
+    .description('show the capture queue, the store and why jobs wait, if they do')
+    .option('--json', 'print the status as JSON')
+    .action(async (opts: { json?: boolean }) => {
+      await withRuntime(async (runtime) => {
+        const { config, paths } = runtime.loaded;
+        const spool = new Spool(paths);
+        const counts = spool.counts();
+        const pending = spool.list('pending').flatMap((e) => (e.job ? [e.job] : []));
+        const failed = spool.list('failed').map((e) => ({ id: e.job?.id ?? e.file, attempts: e.job?.attempts ?? null, error: e.job?.lastError ?? 'not a valid job file' }));
+        const retrying = pending.filter((job) => job.notBefore !== null);
+        const history = readHistory(paths.historyFile);
+        const store = await runtime.store();
+        const status = {
+          home: paths.home,
+          queue: {
+            ...counts,
+            oldestPending: pending[0]?.enqueuedAt ?? null,
+            retrying: retrying.length,
+            nextRetryAt: spool.nextRetryAt()?.toISOString() ?? null,
+          },
+          memories: await store.count(),
+          model: config.ollama.llmModel ?? null,
+          ollamaHost: config.ollama.host,
+          embedder: config.embedder.id,
+          waiting: waitingReason(config.ollama.llmModel, counts.pending, retrying.map((j) => j.lastError)),
+          lastCapture: history.at(-1) ?? null,
+          failed,
+        };
+        if (opts.json) {
+          out.json(status);
+          return;
+        }
+        out.line(`state      ${status.home}`);
+        out.line(`model      ${status.model ?? '(not set: RECALL_OLLAMA_LLM_MODEL)'} at ${status.ollamaHost}`);
+        out.line(`embedder   ${status.embedder}`);
+        out.line(`memories   ${status.memories}`);
+        out.line(`queue      ${counts.pending} pending (${retrying.length} waiting to retry), ${counts.processing} processing, ${counts.failed} failed`);
+        if (status.lastCapture) out.line(`last       ${status.lastCapture.status} ${formatAge(status.lastCapture.at)} ago in ${status.lastCapture.namespace}`);
+        if (status.waiting) out.line(`waiting    ${status.waiting}`);
+        for (const job of failed) out.line(`failed     ${job.id}: ${job.error}  (run \`recall retry\`)`);
+      });
+    });
+}
+
+function waitingReason(model: string | undefined, pending: number, retryErrors: (string | null)[]): string | null {
+  if (pending === 0) return null;
+  if (!model) return `${pending} job(s) wait for an extraction model: set RECALL_OLLAMA_LLM_MODEL (for example \`export RECALL_OLLAMA_LLM_MODEL=llama3.2\`) and run \`recall drain\``;
+  const last = retryErrors.find((e) => e !== null);
+  return last ? `retrying after: ${last}` : null;
+}

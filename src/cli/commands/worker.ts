@@ -1,0 +1,33 @@
+import type { Command } from 'commander';
+import { describeError } from '../../core/errors.js';
+import { runWorker } from '../../worker/run-worker.js';
+import { openState } from '../context.js';
+import { createRuntime } from '../../worker/runtime.js';
+
+/** The detached background worker the SessionEnd hook starts. Logs only; no terminal output. */
+export function registerWorker(program: Command): void {
+  program
+    .command('worker', { hidden: true })
+    .description('drain the capture queue in the background (started by the SessionEnd hook)')
+    .action(async () => {
+      const { loaded, logger } = openState('worker');
+      const runtime = createRuntime(loaded);
+      try {
+        const summary = await runWorker(runtime, logger, {
+          ignoreBackoff: false,
+          linger: true,
+          waitForLockMs: 0,
+          onLockLost: (err) => {
+            logger.log('error', `queue lock lost, stopping: ${err.message}`);
+            process.exit(75);
+          },
+        });
+        logger.log('info', 'worker finished', { ...summary });
+      } catch (err) {
+        logger.log('error', `worker stopped: ${describeError(err)}`, { stack: err instanceof Error ? err.stack : undefined });
+        process.exitCode = 1;
+      } finally {
+        await runtime.close();
+      }
+    });
+}

@@ -1,0 +1,36 @@
+/** What every command starts from: the parsed config, a state dir that exists, a log. */
+import { chmodSync, mkdirSync } from 'node:fs';
+import { loadConfig, type LoadedConfig } from '../config/load-config.js';
+import { RecallError } from '../core/errors.js';
+import { fileLogger, type Logger } from '../core/log.js';
+import { createRuntime, type Runtime } from '../worker/runtime.js';
+
+export function openState(component = 'cli'): { loaded: LoadedConfig; logger: Logger } {
+  const loaded = loadConfig(process.env);
+  try {
+    mkdirSync(loaded.paths.home, { recursive: true, mode: 0o700 });
+    chmodSync(loaded.paths.home, 0o700);
+  } catch (err) {
+    throw new RecallError('STATE_UNWRITABLE', `cannot use the state dir ${loaded.paths.home}: ${(err as Error).message}`, { cause: err });
+  }
+  return { loaded, logger: fileLogger(loaded.paths.logFile, component) };
+}
+
+export async function withRuntime<T>(fn: (runtime: Runtime, logger: Logger) => Promise<T>): Promise<T> {
+  const { loaded, logger } = openState();
+  const runtime = createRuntime(loaded);
+  try {
+    return await fn(runtime, logger);
+  } finally {
+    await runtime.close();
+  }
+}
+
+/** `--limit` and friends: a positive whole number, or a clear error naming the option. */
+export function parsePositiveInt(name: string) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (!Number.isInteger(n) || n <= 0) throw new RecallError('INPUT_INVALID', `${name} must be a positive whole number, got "${value}"`);
+    return n;
+  };
+}

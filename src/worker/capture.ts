@@ -1,0 +1,102 @@
+/**
+ * One capture, start to end: transcript -> redact -> model -> redact -> embed -> dedupe -> store.
+ * Shared by the queue worker and `recall capture`.
+ */
+import type { Config } from '../config/schema.js';
+import { RecallError } from '../core/errors.js';
+import type { CandidateMemory, MemoryOrigin, MemoryRecord } from '../core/memory.js';
+import type { Clock, Embedder, Llm, MemoryStore } from '../core/ports.js';
+import { extractMemories } from '../extract/extract-memories.js';
+import { resolveProject } from '../project/resolve-project.js';
+import { redactSecrets } from '../redact/redact-secrets.js';
+import { storeMemories } from '../store/store-memories.js';
+import { readTranscript } from '../transcript/read-transcript.js';
+
+export interface CaptureDeps {
+  config: Readonly<Config>;
+  llm: () => Llm;
+  embedder: () => Promise<Embedder>;
+  store: () => Promise<MemoryStore>;
+  /** Runs store writes under the inter-process store lock. */
+  withStoreLock: <T>(fn: () => Promise<T>) => Promise<T>;
+  clock: Clock;
+}
+
+export interface CaptureRequest {
+  transcriptPath: string;
+  cwd: string | null;
+  sessionId: string | null;
+  source: string;
+  /** Memories the model already returned for this job (a re-run after a crash); skips the model. */
+  cached?: readonly CandidateMemory[];
+  /** Called with the model's memories before anything is stored, so the caller can persist them. */
+  onExtracted?: (memories: readonly CandidateMemory[]) => void;
+}
+
+export type CaptureResult =
+  | { status: 'skipped'; why: string; namespace: string; transcriptChars: number }
+  | {
+      status: 'stored';
+      namespace: string;
+      transcriptChars: number;
+      redactions: number;
+      extracted: number;
+      inserted: MemoryRecord[];
+      reinforced: number;
+      skipped: number;
+    };
+
+export async function captureTranscript(request: CaptureRequest, deps: CaptureDeps): Promise<CaptureResult> {
+  const project = resolveProject(request.cwd);
+  const origin: MemoryOrigin = {
+    namespace: project.namespace,
+    projectRoot: project.root,
+    sessionId: request.sessionId,
+    source: request.source,
+  };
+
+  let candidates: readonly CandidateMemory[];
+  let redactions = 0;
+  let transcriptChars = 0;
+  if (request.cached) {
+    candidates = request.cached;
+  } else {
+    if (!deps.config.ollama.llmModel) {
+      throw new RecallError('LLM_NOT_CONFIGURED', 'no extraction model: set RECALL_OLLAMA_LLM_MODEL (for example `llama3.2`)');
+    }
+    const transcript = await readTranscript(request.transcriptPath, { maxChars: deps.config.transcript.maxChars });
+    const redacted = redactSecrets(transcript.text);
+    // Tool results were already redacted before they were cut; count every marker in what the model sees.
+    redactions = countRedactions(redacted.text);
+    transcriptChars = redacted.text.length;
+    if (redacted.text.trim().length < deps.config.transcript.minChars) {
+      return { status: 'skipped', why: `transcript under ${deps.config.transcript.minChars} characters`, namespace: origin.namespace, transcriptChars };
+    }
+    candidates = await extractMemories(redacted.text, { llm: deps.llm(), minNumCtx: deps.config.ollama.numCtx });
+    request.onExtracted?.(candidates);
+  }
+
+  const clean = candidates.map((memory) => {
+    const redacted = redactSecrets(memory.content);
+    return { ...memory, content: redacted.text };
+  });
+  const embedder = await deps.embedder();
+  const store = await deps.store();
+  const outcome = await deps.withStoreLock(() =>
+    storeMemories(clean, origin, { embedder, store, threshold: deps.config.dedupe.threshold, clock: deps.clock }),
+  );
+  return {
+    status: 'stored',
+    namespace: origin.namespace,
+    transcriptChars,
+    redactions,
+    extracted: candidates.length,
+    inserted: outcome.inserted,
+    reinforced: outcome.reinforced.length,
+    skipped: outcome.skipped,
+  };
+}
+
+function countRedactions(text: string): number {
+  return text.match(/\[REDACTED:/g)?.length ?? 0;
+}

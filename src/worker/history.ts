@@ -1,0 +1,38 @@
+/** One line per finished capture, for `recall status` and for audits: which session became what. */
+import { appendFileSync, readFileSync } from 'node:fs';
+
+export interface HistoryEntry {
+  job: string;
+  sessionId: string | null;
+  transcriptPath: string;
+  namespace: string;
+  status: 'stored' | 'skipped';
+  inserted: number;
+  reinforced: number;
+  ms: number;
+  at: string;
+}
+
+export function appendHistory(file: string, entry: HistoryEntry): void {
+  appendFileSync(file, `${JSON.stringify(entry)}\n`, { mode: 0o600 });
+}
+
+/** Entries in order; damaged lines are skipped. */
+export function readHistory(file: string): HistoryEntry[] {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return [];
+  }
+  const entries: HistoryEntry[] = [];
+  for (const line of text.split('\n')) {
+    if (!line.trim()) continue;
+    try {
+      entries.push(JSON.parse(line) as HistoryEntry);
+    } catch {
+      // A line cut by a crash: ignore it.
+    }
+  }
+  return entries;
+}

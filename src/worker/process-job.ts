@@ -1,0 +1,88 @@
+/** Runs one claimed job and decides where it goes next: done, back to pending with a retry time, or failed. */
+import { describeError, RecallError } from '../core/errors.js';
+import type { Logger } from '../core/log.js';
+import { isMemoryType, type CandidateMemory } from '../core/memory.js';
+import { retryDelayMs, type CaptureJob } from '../queue/job.js';
+import type { Spool, SpoolEntry } from '../queue/spool.js';
+import { captureTranscript, type CaptureDeps, type CaptureResult } from './capture.js';
+import { appendHistory } from './history.js';
+
+export type JobOutcome =
+  | { kind: 'done'; result: CaptureResult }
+  | { kind: 'retry'; error: string; notBefore: string }
+  | { kind: 'failed'; error: string }
+  /** Cannot run until the user acts (no model configured): put back untouched. */
+  | { kind: 'waiting'; error: string };
+
+export interface JobContext {
+  spool: Spool;
+  deps: CaptureDeps;
+  logger: Logger;
+  historyFile: string;
+}
+
+/** `entry` must already sit in processing/. */
+export async function processJob(entry: SpoolEntry, ctx: JobContext): Promise<JobOutcome> {
+  const job = entry.job as CaptureJob;
+  const { spool, deps, logger } = ctx;
+  const started = Date.now();
+  let current = entry;
+  try {
+    const result = await captureTranscript(
+      {
+        transcriptPath: job.transcriptPath,
+        cwd: job.cwd,
+        sessionId: job.sessionId,
+        source: job.agent,
+        cached: cachedMemories(job),
+        onExtracted: (memories) => {
+          current = spool.update(current, { ...job, extracted: memories.map(({ content, type, importance }) => ({ content, type, importance })) });
+        },
+      },
+      deps,
+    );
+    spool.remove(current);
+    appendHistory(ctx.historyFile, {
+      job: job.id,
+      sessionId: job.sessionId,
+      transcriptPath: job.transcriptPath,
+      namespace: result.namespace,
+      status: result.status,
+      inserted: result.status === 'stored' ? result.inserted.length : 0,
+      reinforced: result.status === 'stored' ? result.reinforced : 0,
+      ms: Date.now() - started,
+      at: deps.clock.now().toISOString(),
+    });
+    logger.log('info', result.status === 'stored' ? 'captured' : `skipped: ${result.why}`, {
+      job: job.id,
+      namespace: result.namespace,
+      ...(result.status === 'stored' ? { inserted: result.inserted.length, reinforced: result.reinforced } : {}),
+      ms: Date.now() - started,
+    });
+    return { kind: 'done', result };
+  } catch (err) {
+    const latest = (current.job ?? job) as CaptureJob;
+    const error = describeError(err);
+    if (err instanceof RecallError && err.code === 'LLM_NOT_CONFIGURED') {
+      spool.move(current, 'pending');
+      logger.log('warn', 'job waits: no extraction model configured', { job: job.id });
+      return { kind: 'waiting', error };
+    }
+    const attempts = latest.attempts + 1;
+    const transient = !(err instanceof RecallError) || err.transient;
+    if (!transient || attempts >= deps.config.queue.maxAttempts) {
+      spool.updateAndMove(current, { ...latest, attempts, lastError: error }, 'failed');
+      logger.log('error', `job failed for good: ${error}`, { job: job.id, attempts });
+      return { kind: 'failed', error };
+    }
+    const notBefore = new Date(deps.clock.now().getTime() + retryDelayMs(attempts, deps.config.queue.backoffMs)).toISOString();
+    spool.updateAndMove(current, { ...latest, attempts, lastError: error, notBefore }, 'pending');
+    logger.log('warn', `job will be retried: ${error}`, { job: job.id, attempts, notBefore });
+    return { kind: 'retry', error, notBefore };
+  }
+}
+
+function cachedMemories(job: CaptureJob): CandidateMemory[] | undefined {
+  if (!job.extracted) return undefined;
+  return job.extracted.flatMap((m) => (isMemoryType(m.type) ? [{ content: m.content, type: m.type, importance: m.importance }] : []));
+}

@@ -1,0 +1,128 @@
+/**
+ * The queue worker: one at a time (queue lock), drains every due job, and re-scans the spool
+ * after letting the lock go, so a job queued by a hook whose own worker found the lock held
+ * is never left behind.
+ */
+import type { Logger } from '../core/log.js';
+import { Spool, type SpoolEntry } from '../queue/spool.js';
+import { isDue, type CaptureJob } from '../queue/job.js';
+import { processJob, type JobOutcome } from './process-job.js';
+import { tryLock } from './locks.js';
+import type { Runtime } from './runtime.js';
+
+export interface WorkerOptions {
+  /** Run jobs whose retry time has not come yet (`recall drain`); each job still runs at most once. */
+  ignoreBackoff: boolean;
+  /** Stay up (holding the queue) while a retry is due within `config.queue.lingerMs`. */
+  linger: boolean;
+  /** How long to wait for the queue lock before leaving the work to its holder. */
+  waitForLockMs: number;
+  /** The lock was lost while held (process stalled past the stale time): stop at once. */
+  onLockLost: (err: Error) => void;
+  /** Called after every job, for progress output. */
+  onJob?: (entry: SpoolEntry, outcome: JobOutcome) => void;
+}
+
+export interface WorkerSummary {
+  /** Another worker held the queue; it will run our jobs. */
+  lockHeld: boolean;
+  done: number;
+  retried: number;
+  failed: number;
+  /** Jobs wait for the user (no extraction model configured). */
+  waiting: boolean;
+}
+
+const POLL_MS = 500;
+
+
+export async function runWorker(runtime: Runtime, logger: Logger, options: WorkerOptions): Promise<WorkerSummary> {
+  const { paths, config } = runtime.loaded;
+  const spool = new Spool(paths);
+  const summary: WorkerSummary = { lockHeld: false, done: 0, retried: 0, failed: 0, waiting: false };
+  const attempted = new Set<string>();
+  let waitMs = options.waitForLockMs;
+
+  const lingerUntil = Date.now() + (options.linger ? config.queue.lingerMs : 0);
+  for (;;) {
+    const release = await tryLock(paths.home, 'worker', {
+      waitMs,
+      staleMs: config.queue.lockStaleMs,
+      onCompromised: options.onLockLost,
+    });
+    if (!release) {
+      summary.lockHeld = summary.done + summary.retried + summary.failed === 0;
+      logger.log('info', 'queue lock held by another worker; leaving the jobs to it');
+      return summary;
+    }
+    try {
+      recoverOrphans(spool, logger);
+      await drain(spool, runtime, logger, options, summary, attempted);
+    } finally {
+      await release();
+    }
+    if (summary.waiting) return summary;
+    // Let go first, then look: anything queued before another worker gave up on the lock is visible now.
+    // A retry due soon is waited for without the lock, so `recall drain` can still run meanwhile.
+    while (!spool.nextPending((job) => isRunnable(job, options, attempted, runtime.clock.now()))) {
+      const retryAt = options.ignoreBackoff ? null : spool.nextRetryAt();
+      if (retryAt === null || retryAt.getTime() > lingerUntil) return summary;
+      await sleep(Math.min(POLL_MS * 4, Math.max(50, retryAt.getTime() - Date.now())));
+    }
+    waitMs = 0;
+  }
+}
+
+async function drain(
+  spool: Spool,
+  runtime: Runtime,
+  logger: Logger,
+  options: WorkerOptions,
+  summary: WorkerSummary,
+  attempted: Set<string>,
+): Promise<void> {
+  for (let entry = next(); entry; entry = next()) {
+    attempted.add(entry.job!.id);
+    let claimed: SpoolEntry;
+    try {
+      claimed = spool.move(entry, 'processing');
+    } catch {
+      continue; // Removed by hand meanwhile: nothing to run.
+    }
+    const outcome = await processJob(claimed, { spool, deps: runtime, logger, historyFile: runtime.loaded.paths.historyFile });
+    options.onJob?.(claimed, outcome);
+    if (outcome.kind === 'done') summary.done += 1;
+    else if (outcome.kind === 'retry') summary.retried += 1;
+    else if (outcome.kind === 'failed') summary.failed += 1;
+    else {
+      summary.waiting = true;
+      return;
+    }
+  }
+
+  function next(): SpoolEntry | null {
+    const now = runtime.clock.now();
+    return spool.nextPending((job) => isRunnable(job, options, attempted, now));
+  }
+}
+
+/** Due jobs, or with `ignoreBackoff` every job not yet tried in this run. */
+function isRunnable(job: CaptureJob, options: WorkerOptions, attempted: ReadonlySet<string>, now: Date): boolean {
+  return options.ignoreBackoff ? !attempted.has(job.id) : isDue(job, now);
+}
+
+/** We hold the queue lock, so anything in processing/ belongs to a worker that died: run it again. */
+function recoverOrphans(spool: Spool, logger: Logger): void {
+  for (const entry of spool.list('processing')) {
+    try {
+      spool.move(entry, 'pending');
+      logger.log('warn', 'recovered a job from a worker that stopped mid-job', { file: entry.file });
+    } catch {
+      // Already moved.
+    }
+  }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

@@ -1,0 +1,68 @@
+/** Wires the real adapters behind the pipeline's ports, each created on first use. */
+import type { LoadedConfig } from '../config/load-config.js';
+import type { Embedder, Llm, MemoryStore } from '../core/ports.js';
+import { systemClock } from '../core/ports.js';
+import { RecallError } from '../core/errors.js';
+import type { CaptureDeps } from './capture.js';
+import { withLock } from './locks.js';
+
+export interface Runtime extends CaptureDeps {
+  loaded: LoadedConfig;
+  close(): Promise<void>;
+}
+
+/** How long a writer waits for the store lock: writes are short, but a slow disk is not a reason to fail. */
+const STORE_LOCK_WAIT_MS = 60_000;
+
+export function createRuntime(loaded: LoadedConfig): Runtime {
+  const { config, paths } = loaded;
+  let llm: Llm | undefined;
+  let embedder: Promise<Embedder> | undefined;
+  let store: Promise<MemoryStore> | undefined;
+
+  return {
+    loaded,
+    config,
+    clock: systemClock,
+    llm() {
+      if (!config.ollama.llmModel) {
+        throw new RecallError('LLM_NOT_CONFIGURED', 'no extraction model: set RECALL_OLLAMA_LLM_MODEL');
+      }
+      llm ??= createLlmLazily(config.ollama.host, config.ollama.llmModel, config.ollama.timeoutMs);
+      return llm;
+    },
+    embedder() {
+      embedder ??= import('../embed/create-embedder.js').then(({ createEmbedder }) =>
+        createEmbedder(config.embedder.id, {
+          modelsDir: paths.modelsDir,
+          allowDownload: config.embedder.allowDownload,
+          ollamaHost: config.ollama.host,
+          timeoutMs: config.ollama.timeoutMs,
+        }),
+      );
+      return embedder;
+    },
+    store() {
+      store ??= import('../adapters/lance-store.js').then(({ openLanceStore }) => openLanceStore(paths.dbDir));
+      return store;
+    },
+    withStoreLock(fn) {
+      return withLock(paths.home, 'store', { waitMs: STORE_LOCK_WAIT_MS, staleMs: config.queue.lockStaleMs }, fn);
+    },
+    async close() {
+      if (store) await (await store).close();
+    },
+  };
+}
+
+/** The ollama client loads on the first chat, not when the runtime is built. */
+function createLlmLazily(host: string, model: string, timeoutMs: number): Llm {
+  let real: Promise<Llm> | undefined;
+  return {
+    model,
+    async chat(request) {
+      real ??= import('../adapters/ollama-llm.js').then(({ createOllamaLlm }) => createOllamaLlm({ host, model, timeoutMs }));
+      return (await real).chat(request);
+    },
+  };
+}

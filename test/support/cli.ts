@@ -1,0 +1,52 @@
+/** Runs the built CLI and hooks as real subprocesses, with a private state dir per test. */
+import { execa } from 'execa';
+import { fileURLToPath } from 'node:url';
+
+export const CLI = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
+
+export interface RunOptions {
+  env: NodeJS.ProcessEnv;
+  input?: string;
+  cwd?: string;
+  timeoutMs?: number;
+}
+
+export interface CliResult {
+  exitCode: number;
+  stdout: string;
+  stderr: string;
+}
+
+export async function runCli(args: readonly string[], options: RunOptions): Promise<CliResult> {
+  const result = await execa(process.execPath, [CLI, ...args], {
+    env: options.env,
+    extendEnv: false,
+    input: options.input ?? '',
+    cwd: options.cwd,
+    reject: false,
+    timeout: options.timeoutMs ?? 60_000,
+    stripFinalNewline: false,
+  });
+  return { exitCode: result.exitCode ?? -1, stdout: String(result.stdout ?? ''), stderr: String(result.stderr ?? '') };
+}
+
+export function runHook(event: string, payload: unknown, options: RunOptions): Promise<CliResult> {
+  return runCli(['hook', event], { ...options, input: typeof payload === 'string' ? payload : JSON.stringify(payload) });
+}
+
+/** An environment with nothing from the developer's own setup leaking in. */
+export function baseEnv(extra: Record<string, string | undefined>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, LANCEDB_LOG: 'error' };
+  for (const [key, value] of Object.entries(extra)) if (value !== undefined) env[key] = value;
+  return env;
+}
+
+export async function waitFor<T>(probe: () => Promise<T | undefined> | T | undefined, { timeoutMs = 30_000, everyMs = 100 } = {}): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}
