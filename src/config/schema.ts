@@ -65,6 +65,24 @@ export const configSchema = z.object({
         .describe('A lock not refreshed for this long belongs to a dead process and is taken over (env RECALL_LOCK_STALE_MS).'),
     })
     .prefault({}),
+  context: z
+    .object({
+      maxChars: z.coerce
+        .number()
+        .int()
+        .min(200)
+        .max(10_000)
+        .default(6_000)
+        .describe('Character budget of the SessionStart context; Claude Code caps it at 10,000 (env RECALL_CONTEXT_MAX_CHARS).'),
+      includeGlobal: z.boolean().default(true).describe('Add global (project-less) memories to the SessionStart context.'),
+    })
+    .prefault({}),
+  search: z
+    .object({
+      limit: positiveInt.default(10).describe('Results `recall search` shows by default.'),
+      minScore: z.coerce.number().min(0).max(1).default(0).describe('Drop search results scoring below this (0..1).'),
+    })
+    .prefault({}),
 });
 
 export type Config = z.infer<typeof configSchema>;
@@ -83,4 +101,5 @@ export const ENV_OVERRIDES: ReadonlyArray<readonly [string, readonly string[]]> 
   ['RECALL_BACKOFF_MS', ['queue', 'backoffMs']],
   ['RECALL_WORKER_LINGER_MS', ['queue', 'lingerMs']],
   ['RECALL_LOCK_STALE_MS', ['queue', 'lockStaleMs']],
+  ['RECALL_CONTEXT_MAX_CHARS', ['context', 'maxChars']],
 ];
