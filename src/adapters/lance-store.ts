@@ -1,38 +1,32 @@
 /**
- * The LanceDB-backed MemoryStore: the only module that imports @lancedb/lancedb (and apache-arrow).
- * Loaded by the worker and the CLI only, never by hooks.
+ * The LanceDB-backed MemoryStore: with its lance-* siblings, the only code that imports
+ * @lancedb/lancedb (and apache-arrow). Loaded by the worker and the CLI only, never by hooks.
  *
  * One table, `memories`, created on the first insert because only then is the vector dimension
  * known. The embedder id and dimension live in the table's own schema metadata
  * (`recall.embedder`, `recall.dimension`), so they are written in the same commit that creates the
- * table and can never drift from the vectors.
+ * table and can never drift from the vectors. A BM25 full-text index on `content` is made with the
+ * table (or on first text search of an older table).
  */
 import type { Connection, Table } from '@lancedb/lancedb';
 import { monotonicFactory } from 'ulid';
 import { RecallError } from '../core/errors.js';
-import { contentKey, isMemoryType } from '../core/memory.js';
 import type { MemoryRecord } from '../core/memory.js';
 import { systemClock } from '../core/ports.js';
-import type { Clock, ListOptions, MemoryStore, Neighbor, NewMemory } from '../core/ports.js';
+import type { Clock, ListOptions, MemoryStore, NewMemory, StoredMemory } from '../core/ports.js';
+import { TABLE, buildFilter, checkVector, guard, sqlList, sqlString, toRow } from './lance-rows.js';
+import { addStaged, readStagedKeys, swapInStaged } from './lance-reembed.js';
+import type { ReembedContext } from './lance-reembed.js';
+import { queryGroupCounts, queryNearest, queryRows, queryText, scanRows } from './lance-search.js';
+import { ensureFtsIndex, keepFtsIndexCurrent, memorySchema, readEmbedderInfo } from './lance-tables.js';
 
-const TABLE = 'memories';
-const META_EMBEDDER = 'recall.embedder';
-const META_DIMENSION = 'recall.dimension';
 const DEFAULT_SEARCH_LIMIT = 10;
-/** Every column but the vector: what reads bring back. */
-const RECORD_COLUMNS = [
-  'id', 'content', 'content_key', 'type', 'importance', 'namespace', 'project_root', 'session_id',
-  'source', 'embedder', 'created_at', 'last_seen_at', 'seen_count',
-];
+/** Ids per `IN (...)` filter, to keep statements a sane size. */
+const IDS_PER_STATEMENT = 500;
 
 export interface LanceStore extends MemoryStore {
-  /** Compact files and prune old versions; each write makes a new table version. */
+  /** Compact files, fold new rows into the indexes and prune old versions; each write makes a new version. */
   optimize(): Promise<void>;
-}
-
-/** A SQL string literal for LanceDB filters: single quotes doubled (backslashes are literal). */
-function sqlString(value: string): string {
-  return `'${value.replace(/'/g, "''")}'`;
 }
 
 export async function openLanceStore(dir: string, opts: { clock?: Clock } = {}): Promise<LanceStore> {
@@ -43,11 +37,17 @@ export async function openLanceStore(dir: string, opts: { clock?: Clock } = {}):
   const [lancedb, arrow] = await guard('load', () => Promise.all([import('@lancedb/lancedb'), import('apache-arrow')]));
   let db: Connection | null = await guard('connect', () => lancedb.connect(dir, { readConsistencyInterval: 0 }));
   let table: Table | null = null;
-  let info: { embedder: string; dimension: number } | null = null;
+  /** Whether this process has seen the full-text index on the current table. */
+  let ftsReady = false;
+  const where = `${TABLE} in ${dir}`;
 
   function connection(): Connection {
     if (db === null) throw new RecallError('STORE_FAILED', 'the memory store is closed');
     return db;
+  }
+
+  function reembedContext(): ReembedContext {
+    return { lancedb, arrow, conn: connection(), dir };
   }
 
   /** The table if it exists; another process may have created it since we last looked. */
@@ -60,91 +60,57 @@ export async function openLanceStore(dir: string, opts: { clock?: Clock } = {}):
     return table;
   }
 
-  /** The embedder recorded with the table; fixed for the table's life, so read once. */
-  async function readEmbedderInfo(t: Table): Promise<{ embedder: string; dimension: number }> {
-    if (info !== null) return info;
-    const schema = await guard('read schema', () => t.schema());
-    const embedder = schema.metadata.get(META_EMBEDDER);
-    const vectorType = schema.fields.find((f) => f.name === 'vector')?.type;
-    // By type id, not instanceof: LanceDB (CommonJS) and this module may hold different arrow builds.
-    const dimension = arrow.DataType.isFixedSizeList(vectorType) ? vectorType.listSize : Number.NaN;
-    if (embedder === undefined || !Number.isInteger(dimension)) {
-      throw new RecallError('STORE_FAILED', `table ${TABLE} in ${dir} was not made by recall (no embedder metadata)`);
+  /** The table for a write of `dimension`-dim vectors from `embedder`, created (with its text index) if missing. */
+  async function tableForWrite(embedder: string, dimension: number): Promise<Table> {
+    let t = await existingTable();
+    if (t === null) {
+      const conn = connection();
+      // existOk: a racing process may have created it first; the metadata check below catches a mismatch.
+      t = await guard('create table', () =>
+        conn.createEmptyTable(TABLE, memorySchema(arrow, embedder, dimension), { mode: 'create', existOk: true }),
+      );
+      table = t;
     }
-    info = { embedder, dimension };
-    return info;
-  }
-
-  async function createTable(embedder: string, dimension: number): Promise<Table> {
-    const { Schema, Field, Utf8, Float32, Float64, Int32, FixedSizeList } = arrow;
-    const text = (name: string, nullable = false) => new Field(name, new Utf8(), nullable);
-    const schema = new Schema(
-      [
-        text('id'), text('content'), text('content_key'), text('type'),
-        new Field('importance', new Float64(), false),
-        text('namespace'), text('project_root', true), text('session_id', true), text('source'), text('embedder'),
-        text('created_at'), text('last_seen_at'),
-        new Field('seen_count', new Int32(), false),
-        new Field('vector', new FixedSizeList(dimension, new Field('item', new Float32(), true)), false),
-      ],
-      new Map([[META_EMBEDDER, embedder], [META_DIMENSION, String(dimension)]]),
-    );
-    const conn = connection();
-    // existOk: a racing process may have created it first; the caller re-checks its metadata.
-    table = await guard('create table', () => conn.createEmptyTable(TABLE, schema, { mode: 'create', existOk: true }));
-    return table;
-  }
-
-  async function assertSameEmbedder(t: Table, embedder: string, dimension: number): Promise<void> {
-    const info = await readEmbedderInfo(t);
+    const info = await readEmbedderInfo(arrow, t, where);
     if (info.embedder !== embedder || info.dimension !== dimension) {
       throw new RecallError(
         'EMBEDDER_MISMATCH',
         `the memory store holds ${info.dimension}-dim vectors from ${info.embedder}, not ${dimension}-dim from ${embedder}; ` +
-          're-embed the store with the new embedder (or switch the embedder back) before adding memories',
+          're-embed the store with `recall reindex` (or switch the embedder back) before adding memories',
       );
     }
+    return t;
   }
 
-  async function rows(t: Table, filter: string | null, limit: number | undefined): Promise<MemoryRecord[]> {
-    let q = t.query().select(RECORD_COLUMNS);
-    if (filter !== null) q = q.where(filter);
-    q = q.orderBy([
-      { columnName: 'created_at', ascending: false, nullsFirst: false },
-      { columnName: 'id', ascending: false, nullsFirst: false },
-    ]);
-    if (limit !== undefined) {
-      // LanceDB treats limit(0) (and negative limits) as "no limit".
-      if (limit <= 0) return [];
-      q = q.limit(limit);
-    }
-    const found = await guard('query', () => q.toArray());
-    return found.map(toRecord);
-  }
-
-  async function vectorSearch(vector: Float32Array, filter: string | null, limit: number): Promise<Neighbor[]> {
+  async function vectorSearch(vector: Float32Array, filter: string | null, limit: number) {
     const t = await existingTable();
     if (t === null || limit <= 0) return [];
-    const { dimension } = await readEmbedderInfo(t);
+    const { dimension } = await readEmbedderInfo(arrow, t, where);
     checkVector(vector, dimension, 'query vector');
-    // A zero vector has no direction: nothing is similar to it (and cosine distance would be NaN).
-    if (!vector.some((x) => x !== 0)) return [];
-    let q = t.vectorSearch(vector).distanceType('cosine').select(RECORD_COLUMNS).limit(limit);
-    if (filter !== null) q = q.where(filter);
-    const found = await guard('vector search', () => q.toArray());
-    return found.map((row: Row) => ({ record: toRecord(row), similarity: 1 - Number(row._distance) }));
+    return queryNearest(t, vector, filter, limit);
+  }
+
+  /** After a write: the first rows build the text index; later ones are folded in once enough pile up. */
+  async function indexNewRows(t: Table): Promise<void> {
+    if (!ftsReady) ftsReady = await ensureFtsIndex(lancedb, t);
+    await keepFtsIndexCurrent(t);
+  }
+
+  async function deleteWhere(t: Table, filter: string): Promise<number> {
+    const result = await guard('delete', () => t.delete(filter));
+    return result.numDeletedRows;
   }
 
   return {
     async embedderInfo() {
       const t = await existingTable();
-      return t === null ? null : readEmbedderInfo(t);
+      return t === null ? null : readEmbedderInfo(arrow, t, where);
     },
 
     async findByContentKey(namespace, key) {
       const t = await existingTable();
       if (t === null) return null;
-      const found = await rows(t, `namespace = ${sqlString(namespace)} AND content_key = ${sqlString(key)}`, 1);
+      const found = await queryRows(t, `namespace = ${sqlString(namespace)} AND content_key = ${sqlString(key)}`, 1);
       return found[0] ?? null;
     },
 
@@ -157,8 +123,7 @@ export async function openLanceStore(dir: string, opts: { clock?: Clock } = {}):
       if (first === undefined) return [];
       const dimension = first.vector.length;
       memories.forEach((m, i) => checkVector(m.vector, dimension, `memory ${i}'s vector`));
-      const t = (await existingTable()) ?? (await createTable(embedder, dimension));
-      await assertSameEmbedder(t, embedder, dimension);
+      const t = await tableForWrite(embedder, dimension);
       const now = clock.now();
       const at = now.toISOString();
       const records: MemoryRecord[] = memories.map((m) => ({
@@ -170,7 +135,18 @@ export async function openLanceStore(dir: string, opts: { clock?: Clock } = {}):
       const data = records.map((r, i) => ({ ...toRow(r), vector: memories[i]?.vector }));
       // One add call: one new table version for the whole batch.
       await guard('insert', () => t.add(data));
+      await indexNewRows(t);
       return records;
+    },
+
+    async restore(memories: readonly StoredMemory[], embedder: string) {
+      const first = memories[0];
+      if (first === undefined) return;
+      const dimension = first.vector.length;
+      memories.forEach((m) => checkVector(m.vector, dimension, `memory ${m.id}'s vector`));
+      const t = await tableForWrite(embedder, dimension);
+      await guard('restore', () => t.add(memories.map((m) => ({ ...toRow({ ...m, embedder }), vector: m.vector }))));
+      await indexNewRows(t);
     },
 
     async reinforce(id, seenAt) {
@@ -190,7 +166,38 @@ export async function openLanceStore(dir: string, opts: { clock?: Clock } = {}):
 
     async list(options: ListOptions) {
       const t = await existingTable();
-      return t === null ? [] : rows(t, buildFilter(options), options.limit);
+      return t === null ? [] : queryRows(t, buildFilter(options), options.limit);
+    },
+
+    async get(id) {
+      const t = await existingTable();
+      if (t === null) return null;
+      return (await queryRows(t, `id = ${sqlString(id)}`, 1))[0] ?? null;
+    },
+
+    async getMany(ids) {
+      const t = await existingTable();
+      if (t === null || ids.length === 0) return [];
+      const found: MemoryRecord[] = [];
+      for (let i = 0; i < ids.length; i += IDS_PER_STATEMENT) {
+        found.push(...(await queryRows(t, `id IN ${sqlList(ids.slice(i, i + IDS_PER_STATEMENT))}`, undefined)));
+      }
+      return found;
+    },
+
+    async delete(ids) {
+      const t = await existingTable();
+      if (t === null || ids.length === 0) return 0;
+      if (ids.length > IDS_PER_STATEMENT) {
+        throw new RecallError('INPUT_INVALID', `at most ${IDS_PER_STATEMENT} ids can be deleted at once, got ${ids.length}`);
+      }
+      // One statement: one commit, so a delete is never half done.
+      return deleteWhere(t, `id IN ${sqlList(ids)}`);
+    },
+
+    async deleteNamespace(namespace) {
+      const t = await existingTable();
+      return t === null ? 0 : deleteWhere(t, `namespace = ${sqlString(namespace)}`);
     },
 
     async count(namespace?: string) {
@@ -200,8 +207,51 @@ export async function openLanceStore(dir: string, opts: { clock?: Clock } = {}):
       return guard('count', () => t.countRows(filter));
     },
 
+    async countByNamespaceAndType() {
+      const t = await existingTable();
+      return t === null ? [] : queryGroupCounts(t);
+    },
+
     search(vector, options: ListOptions) {
       return vectorSearch(vector, buildFilter(options), options.limit ?? DEFAULT_SEARCH_LIMIT);
+    },
+
+    async textSearch(query, options: ListOptions) {
+      const t = await existingTable();
+      const limit = options.limit ?? DEFAULT_SEARCH_LIMIT;
+      if (t === null || limit <= 0) return [];
+      const filter = buildFilter(options);
+      if (ftsReady) {
+        try {
+          return await queryText(t, query, filter, limit);
+        } catch {
+          // Another process may have rewritten the table (a re-embed) and not rebuilt the index yet.
+        }
+      }
+      // A table made before recall had text search, or one just rewritten elsewhere.
+      ftsReady = await ensureFtsIndex(lancedb, t);
+      return ftsReady ? queryText(t, query, filter, limit) : [];
+    },
+
+    async *scan(options) {
+      const t = await existingTable();
+      if (t === null) return;
+      yield* scanRows(t, buildFilter(options), Math.max(1, options.batchSize));
+    },
+
+    stagedVectors(embedder) {
+      return readStagedKeys(reembedContext(), embedder);
+    },
+
+    stageVectors(embedder, vectors) {
+      return addStaged(reembedContext(), embedder, vectors);
+    },
+
+    async swapInStagedVectors(embedder) {
+      const swapped = await swapInStaged(reembedContext(), await existingTable(), embedder);
+      table = swapped.table;
+      ftsReady = swapped.table !== null;
+      return swapped.rows;
     },
 
     async optimize() {
@@ -213,59 +263,7 @@ export async function openLanceStore(dir: string, opts: { clock?: Clock } = {}):
       table?.close();
       db?.close();
       table = null;
-      info = null;
       db = null;
     },
   };
-}
-
-type Row = Record<string, unknown>;
-
-function buildFilter(options: ListOptions): string | null {
-  const parts: string[] = [];
-  if (options.namespace !== undefined) parts.push(`namespace = ${sqlString(options.namespace)}`);
-  if (options.type !== undefined) parts.push(`type = ${sqlString(options.type)}`);
-  return parts.length === 0 ? null : parts.join(' AND ');
-}
-
-function checkVector(vector: Float32Array, dimension: number, what: string): void {
-  if (vector.length !== dimension) {
-    // LanceDB would silently pad or truncate a wrong-length vector; refuse it here instead.
-    throw new RecallError('EMBEDDER_MISMATCH', `${what} has ${vector.length} dimensions, the store expects ${dimension}`);
-  }
-  if (!vector.every(Number.isFinite)) throw new RecallError('INPUT_INVALID', `${what} contains NaN or infinite values`);
-}
-
-function toRow(r: MemoryRecord): Row {
-  return {
-    id: r.id, content: r.content, content_key: contentKey(r.content), type: r.type, importance: r.importance,
-    namespace: r.namespace, project_root: r.projectRoot, session_id: r.sessionId, source: r.source,
-    embedder: r.embedder, created_at: r.createdAt, last_seen_at: r.lastSeenAt, seen_count: r.seenCount,
-  };
-}
-
-function toRecord(row: Row): MemoryRecord {
-  const type = String(row.type);
-  if (!isMemoryType(type)) throw new RecallError('STORE_FAILED', `memory ${String(row.id)} has unknown type ${type}`);
-  return {
-    id: String(row.id), content: String(row.content), type, importance: Number(row.importance),
-    namespace: String(row.namespace), projectRoot: nullableString(row.project_root),
-    sessionId: nullableString(row.session_id), source: String(row.source), embedder: String(row.embedder),
-    createdAt: String(row.created_at), lastSeenAt: String(row.last_seen_at), seenCount: Number(row.seen_count),
-  };
-}
-
-function nullableString(value: unknown): string | null {
-  return value === null || value === undefined ? null : String(value);
-}
-
-/** Runs one library call; anything but a RecallError becomes STORE_FAILED with the original as cause. */
-async function guard<T>(operation: string, fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (err) {
-    if (err instanceof RecallError) throw err;
-    const detail = err instanceof Error ? (err.message.split('\n')[0] ?? err.name) : String(err);
-    throw new RecallError('STORE_FAILED', `LanceDB ${operation} failed: ${detail}`, { cause: err });
-  }
 }

@@ -39,10 +39,49 @@ export interface NewMemory extends CandidateMemory, MemoryOrigin {
   vector: Float32Array;
 }
 
-export interface ListOptions {
+/** Which memories a read looks at; every given filter must hold. */
+export interface MemoryFilters {
   namespace?: string;
+  /** Any of these namespaces (a bare project name can match several); an empty list matches nothing. */
+  namespaces?: readonly string[];
   type?: string;
+  /** Only memories created at or after this instant. */
+  since?: Date;
+}
+
+export interface ListOptions extends MemoryFilters {
   limit?: number;
+}
+
+/** A stored memory plus its BM25 full-text score for a query (> 0, unbounded, larger is better). */
+export interface TextHit {
+  record: MemoryRecord;
+  score: number;
+}
+
+/** A stored memory with its vector: what export, import and re-embedding move around. */
+export interface StoredMemory extends MemoryRecord {
+  vector: Float32Array;
+}
+
+export interface ScanOptions extends MemoryFilters {
+  /** Rows per yielded batch. */
+  batchSize: number;
+}
+
+/** How many memories one namespace holds of one type. */
+export interface GroupCount {
+  namespace: string;
+  type: string;
+  count: number;
+}
+
+/** A vector made by the embedder a re-embed moves to, waiting to be swapped in. */
+export interface StagedVector {
+  id: string;
+  /** The content key of the text the vector was made from; a changed text needs a new vector. */
+  contentKey: string;
+  vector: Float32Array;
 }
 
 export interface MemoryStore {
@@ -59,5 +98,31 @@ export interface MemoryStore {
   count(namespace?: string): Promise<number>;
   /** Vector search across one namespace or all, most similar first. */
   search(vector: Float32Array, options: ListOptions): Promise<Neighbor[]>;
+  /** BM25 full-text search over the content, best first; an empty store or a query without words finds nothing. */
+  textSearch(query: string, options: ListOptions): Promise<TextHit[]>;
+  get(id: string): Promise<MemoryRecord | null>;
+  /** The memories with these ids that exist, in no particular order. */
+  getMany(ids: readonly string[]): Promise<MemoryRecord[]>;
+  /** Deletes in one commit; returns how many rows went. */
+  delete(ids: readonly string[]): Promise<number>;
+  deleteNamespace(namespace: string): Promise<number>;
+  /** Every matching memory (with its vector), in batches, from one consistent snapshot, oldest id first. */
+  scan(options: ScanOptions): AsyncIterable<StoredMemory[]>;
+  /** Writes memories as they are (ids, timestamps, seen counts kept) in one commit; import uses it. */
+  restore(memories: readonly StoredMemory[], embedder: string): Promise<void>;
+  countByNamespaceAndType(): Promise<GroupCount[]>;
+  /**
+   * Re-embedding, resumable: vectors for `embedder` are staged apart from the live rows and swapped
+   * in at once. Returns id -> content key of what is staged for `embedder`; staging left by another
+   * embedder is discarded.
+   */
+  stagedVectors(embedder: string): Promise<Map<string, string>>;
+  stageVectors(embedder: string, vectors: readonly StagedVector[]): Promise<void>;
+  /**
+   * Replaces every row's vector with its staged one and records `embedder`, in one commit, then drops
+   * the staging. Throws (nothing changed) unless every live row has a staged vector for its current text.
+   * A store whose rows were all deleted is reset instead, so its next write records the new embedder.
+   */
+  swapInStagedVectors(embedder: string): Promise<number>;
   close(): Promise<void>;
 }

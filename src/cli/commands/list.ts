@@ -1,22 +1,12 @@
 import type { Command } from 'commander';
 import type { MemoryRecord } from '../../core/memory.js';
-import { resolveProject } from '../../project/resolve-project.js';
 import { parsePositiveInt, withRuntime } from '../context.js';
 import { formatAge, namespaceLabel } from '../format.js';
 import { out, renderTable } from '../output.js';
+import { addScopeOptions, scopeFilters } from './scope-options.js';
+import type { ScopeFlags } from './scope-options.js';
 
-export interface ScopeOptions {
-  namespace?: string;
-  here?: boolean;
-  type?: string;
-}
-
-/** `--here` means the project of the current directory. */
-export function scopeNamespace(opts: ScopeOptions): string | undefined {
-  if (opts.here) return resolveProject(process.cwd()).namespace;
-  return opts.namespace;
-}
-
+/** The JSON shape of one memory in `list`, `search` and `show` output. */
 export function memoryJson(record: MemoryRecord, extra: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     id: record.id,
@@ -25,6 +15,7 @@ export function memoryJson(record: MemoryRecord, extra: Record<string, unknown> 
     namespace: record.namespace,
     ...extra,
     importance: record.importance,
+    embedder: record.embedder,
     project_root: record.projectRoot,
     session_id: record.sessionId,
     source: record.source,
@@ -35,18 +26,15 @@ export function memoryJson(record: MemoryRecord, extra: Record<string, unknown> 
 }
 
 export function registerList(program: Command): void {
-  program
-    .command('list')
-    .description('list stored memories, newest first')
-    .option('--namespace <ns>', 'only this namespace (e.g. global, project:api-1a2b3c4d)')
-    .option('--here', 'only the project of the current directory')
-    .option('--type <type>', 'only this memory type')
+  const command = program.command('list').description('list stored memories, newest first');
+  addScopeOptions(command)
     .option('--limit <n>', 'at most this many', parsePositiveInt('--limit'), 50)
     .option('--json', 'print a JSON array')
-    .action(async (opts: ScopeOptions & { limit: number; json?: boolean }) => {
+    .action(async (opts: ScopeFlags & { limit: number; json?: boolean }) => {
       await withRuntime(async (runtime) => {
         const store = await runtime.store();
-        const records = await store.list({ namespace: scopeNamespace(opts), type: opts.type, limit: opts.limit });
+        const filters = await scopeFilters(opts, store);
+        const records = await store.list({ ...filters, limit: opts.limit });
         if (opts.json) {
           out.json(records.map((r) => memoryJson(r)));
           return;

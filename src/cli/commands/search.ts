@@ -1,51 +1,78 @@
+import { Option } from 'commander';
 import type { Command } from 'commander';
 import { RecallError } from '../../core/errors.js';
+import { SEARCH_MODES, searchMemories } from '../../search/search-memories.js';
+import type { SearchHit, SearchMode } from '../../search/search-memories.js';
 import { parsePositiveInt, withRuntime } from '../context.js';
 import { formatAge, namespaceLabel } from '../format.js';
 import { out, renderTable } from '../output.js';
-import { memoryJson, scopeNamespace, type ScopeOptions } from './list.js';
+import { memoryJson } from './list.js';
+import { addScopeOptions, parseScore, scopeFilters } from './scope-options.js';
+import type { ScopeFlags } from './scope-options.js';
 
 const MAX_QUERY_CHARS = 2_000;
 
+const SCORE_HELP = `
+Scores run from 0 to 1. In hybrid mode (the default) the score is 0.5 x the cosine similarity
+(clamped at 0) plus 0.5 x the BM25 text score relative to the query's best text match: 1.0 means
+the same meaning and the best text match; a memory found by only one side scores at most 0.5.
+--mode vector scores by cosine similarity alone, --mode text by relative BM25 alone (the best text
+match scores 1).`;
+
+interface SearchFlags extends ScopeFlags {
+  limit?: number;
+  minScore?: number;
+  mode: SearchMode;
+  json?: boolean;
+}
+
 export function registerSearch(program: Command): void {
-  program
+  const command = program
     .command('search <query...>')
-    .description('find memories similar in meaning to the query')
-    .option('--namespace <ns>', 'only this namespace')
-    .option('--here', 'only the project of the current directory')
-    .option('--type <type>', 'only this memory type')
-    .option('--limit <n>', 'at most this many results', parsePositiveInt('--limit'), 10)
+    .description('find memories by meaning and by exact words (hybrid vector + full-text search)');
+  addScopeOptions(command)
+    .option('--limit <n>', 'at most this many results (default: config search.limit)', parsePositiveInt('--limit'))
+    .option('--min-score <x>', 'drop results scoring below this, 0..1 (default: config search.minScore)', parseScore('--min-score'))
+    .addOption(new Option('--mode <mode>', 'ranking to use').choices(SEARCH_MODES).default('hybrid'))
     .option('--json', 'print a JSON array')
-    .action(async (words: string[], opts: ScopeOptions & { limit: number; json?: boolean }) => {
+    .addHelpText('after', SCORE_HELP)
+    .action(async (words: string[], opts: SearchFlags) => {
       const query = words.join(' ').trim();
       if (query === '') throw new RecallError('INPUT_INVALID', 'the search query is empty');
-      if (query.length > MAX_QUERY_CHARS) throw new RecallError('INPUT_INVALID', `the search query is ${query.length} characters; the limit is ${MAX_QUERY_CHARS}`);
+      if (query.length > MAX_QUERY_CHARS) {
+        throw new RecallError('INPUT_INVALID', `the search query is ${query.length} characters; the limit is ${MAX_QUERY_CHARS}`);
+      }
       await withRuntime(async (runtime) => {
         const store = await runtime.store();
-        const info = await store.embedderInfo();
-        const embedder = await runtime.embedder();
-        if (info && info.embedder !== embedder.id) {
-          throw new RecallError('EMBEDDER_MISMATCH', `the store was embedded with ${info.embedder} but the configured embedder is ${embedder.id}; set RECALL_EMBEDDER=${info.embedder}`);
-        }
-        const hits = info ? await store.search((await embedder.embed([query]))[0]!, { namespace: scopeNamespace(opts), type: opts.type, limit: opts.limit }) : [];
-        if (opts.json) {
-          out.json(hits.map((h) => memoryJson(h.record, { score: round(h.similarity) })));
-          return;
-        }
-        if (hits.length === 0) {
-          out.line('no matching memories');
-          return;
-        }
-        out.line(
-          renderTable(
-            ['score', 'type', 'project', 'age', 'content'],
-            hits.map((h) => [h.similarity.toFixed(2), h.record.type, namespaceLabel(h.record.namespace), formatAge(h.record.createdAt), h.record.content]),
-          ),
+        const filters = await scopeFilters(opts, store);
+        const hits = await searchMemories(
+          {
+            query,
+            mode: opts.mode,
+            filters,
+            limit: opts.limit ?? runtime.config.search.limit,
+            minScore: opts.minScore ?? runtime.config.search.minScore,
+          },
+          { store, embedder: runtime.embedder },
         );
+        if (opts.json) {
+          out.json(hits.map((h) => memoryJson(h.record, { score: h.score, vector_score: h.vectorScore, text_score: h.textScore })));
+          return;
+        }
+        printHits(hits);
       });
     });
 }
 
-function round(n: number): number {
-  return Math.round(n * 1000) / 1000;
+function printHits(hits: readonly SearchHit[]): void {
+  if (hits.length === 0) {
+    out.line('no matching memories');
+    return;
+  }
+  out.line(
+    renderTable(
+      ['score', 'type', 'project', 'age', 'content'],
+      hits.map((h) => [h.score.toFixed(2), h.record.type, namespaceLabel(h.record.namespace), formatAge(h.record.createdAt), h.record.content]),
+    ),
+  );
 }

@@ -1,0 +1,101 @@
+/**
+ * Row mapping, SQL filter building and error translation for the LanceDB store. Pure apart from
+ * `guard`; knows the table layout but never talks to LanceDB itself.
+ */
+import { RecallError } from '../core/errors.js';
+import { contentKey, isMemoryType } from '../core/memory.js';
+import type { MemoryRecord } from '../core/memory.js';
+import type { MemoryFilters, StoredMemory } from '../core/ports.js';
+
+export const TABLE = 'memories';
+/** Vectors made by the embedder a re-embed moves to, until they are swapped in. */
+export const STAGING_TABLE = 'memories_reindex';
+export const META_EMBEDDER = 'recall.embedder';
+export const META_DIMENSION = 'recall.dimension';
+
+/** Every column but the vector: what reads bring back. */
+export const RECORD_COLUMNS = [
+  'id', 'content', 'content_key', 'type', 'importance', 'namespace', 'project_root', 'session_id',
+  'source', 'embedder', 'created_at', 'last_seen_at', 'seen_count',
+];
+
+export type Row = Record<string, unknown>;
+
+/** A SQL string literal for LanceDB filters: single quotes doubled (backslashes are literal). */
+export function sqlString(value: string): string {
+  return `'${value.replace(/'/g, "''")}'`;
+}
+
+export function sqlList(values: readonly string[]): string {
+  return `(${values.map(sqlString).join(', ')})`;
+}
+
+/** The SQL filter for a set of filters, or null when nothing is filtered. */
+export function buildFilter(filters: MemoryFilters): string | null {
+  const parts: string[] = [];
+  if (filters.namespace !== undefined) parts.push(`namespace = ${sqlString(filters.namespace)}`);
+  if (filters.namespaces !== undefined) {
+    // `IN ()` is not valid SQL; an empty list matches nothing.
+    parts.push(filters.namespaces.length === 0 ? 'false' : `namespace IN ${sqlList(filters.namespaces)}`);
+  }
+  if (filters.type !== undefined) parts.push(`type = ${sqlString(filters.type)}`);
+  // created_at is always `Date#toISOString()` text, which sorts in time order.
+  if (filters.since !== undefined) parts.push(`created_at >= ${sqlString(filters.since.toISOString())}`);
+  return parts.length === 0 ? null : parts.join(' AND ');
+}
+
+export function checkVector(vector: Float32Array, dimension: number, what: string): void {
+  if (vector.length !== dimension) {
+    // LanceDB would silently pad or truncate a wrong-length vector; refuse it here instead.
+    throw new RecallError('EMBEDDER_MISMATCH', `${what} has ${vector.length} dimensions, the store expects ${dimension}`);
+  }
+  if (!vector.every(Number.isFinite)) throw new RecallError('INPUT_INVALID', `${what} contains NaN or infinite values`);
+}
+
+export function toRow(r: MemoryRecord): Row {
+  return {
+    id: r.id, content: r.content, content_key: contentKey(r.content), type: r.type, importance: r.importance,
+    namespace: r.namespace, project_root: r.projectRoot, session_id: r.sessionId, source: r.source,
+    embedder: r.embedder, created_at: r.createdAt, last_seen_at: r.lastSeenAt, seen_count: r.seenCount,
+  };
+}
+
+export function toRecord(row: Row): MemoryRecord {
+  const type = String(row.type);
+  if (!isMemoryType(type)) throw new RecallError('STORE_FAILED', `memory ${String(row.id)} has unknown type ${type}`);
+  return {
+    id: String(row.id), content: String(row.content), type, importance: Number(row.importance),
+    namespace: String(row.namespace), projectRoot: nullableString(row.project_root),
+    sessionId: nullableString(row.session_id), source: String(row.source), embedder: String(row.embedder),
+    createdAt: String(row.created_at), lastSeenAt: String(row.last_seen_at), seenCount: Number(row.seen_count),
+  };
+}
+
+/** A row read with its vector column; Arrow hands the vector back as a list vector, not an array. */
+export function toStoredMemory(row: Row): StoredMemory {
+  return { ...toRecord(row), vector: toFloat32(row.vector) };
+}
+
+export function toFloat32(value: unknown): Float32Array {
+  if (value instanceof Float32Array) return value;
+  if (value !== null && typeof value === 'object' && 'toArray' in value && typeof value.toArray === 'function') {
+    return Float32Array.from(value.toArray() as ArrayLike<number>);
+  }
+  if (Array.isArray(value)) return Float32Array.from(value as number[]);
+  throw new RecallError('STORE_FAILED', 'a stored vector could not be read');
+}
+
+function nullableString(value: unknown): string | null {
+  return value === null || value === undefined ? null : String(value);
+}
+
+/** Runs one library call; anything but a RecallError becomes STORE_FAILED with the original as cause. */
+export async function guard<T>(operation: string, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (err instanceof RecallError) throw err;
+    const detail = err instanceof Error ? (err.message.split('\n')[0] ?? err.name) : String(err);
+    throw new RecallError('STORE_FAILED', `LanceDB ${operation} failed: ${detail}`, { cause: err });
+  }
+}

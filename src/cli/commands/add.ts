@@ -1,0 +1,110 @@
+import { resolve } from 'node:path';
+import { Option } from 'commander';
+import type { Command } from 'commander';
+import { RecallError } from '../../core/errors.js';
+import { IMPORTANCE_BY_TYPE, MEMORY_TYPES } from '../../core/memory.js';
+import type { MemoryOrigin, MemoryType } from '../../core/memory.js';
+import type { MemoryStore } from '../../core/ports.js';
+import { GLOBAL_NAMESPACE, resolveProject } from '../../project/resolve-project.js';
+import { redactSecrets } from '../../redact/redact-secrets.js';
+import { looksLikePath, resolveScope } from '../../search/resolve-scope.js';
+import { storeMemories } from '../../store/store-memories.js';
+import type { Runtime } from '../../worker/runtime.js';
+import { withRuntime } from '../context.js';
+import { out } from '../output.js';
+import { refreshAfterWrite } from './refresh-after-write.js';
+
+/** A memory is a sentence or two; this leaves room for a long rule without letting a file in. */
+export const MAX_MEMORY_CHARS = 2_000;
+
+interface AddFlags {
+  type: MemoryType;
+  namespace?: string;
+  project?: string;
+  here?: boolean;
+  json?: boolean;
+}
+
+export function registerAdd(program: Command): void {
+  program
+    .command('add <text...>')
+    .description('store a memory by hand: redacted, embedded and deduplicated like captured ones (default namespace: global)')
+    .addOption(new Option('--type <type>', 'memory type').choices(MEMORY_TYPES).default('preference'))
+    .option('--namespace <ns>', 'store it in this existing namespace')
+    .option('--project <path>', 'store it in the project of this folder')
+    .option('--here', 'store it in the project of the current directory')
+    .option('--json', 'print the result as JSON')
+    .action(async (words: string[], opts: AddFlags) => {
+      const text = checkMemoryText(words.join(' '));
+      await withRuntime(async (runtime, logger) => {
+        const store = await runtime.store();
+        const origin = await originFor(opts, store);
+        const outcome = await storeManualMemory({ text, type: opts.type }, origin, runtime);
+        logger.log('info', 'manual memory', outcome);
+        await refreshAfterWrite([origin.namespace], runtime, logger);
+        if (opts.json) {
+          out.json(outcome);
+          return;
+        }
+        if (outcome.status === 'stored') out.line(`stored ${outcome.id} in ${origin.namespace}`);
+        else out.line(`already known: matches ${outcome.id} (similarity ${(outcome.similarity ?? 1).toFixed(2)}); its seen count went up`);
+        if (outcome.redactions > 0) out.line(`(${outcome.redactions} secret${outcome.redactions === 1 ? '' : 's'} redacted)`);
+      });
+    });
+}
+
+async function originFor(opts: AddFlags, store: MemoryStore): Promise<MemoryOrigin> {
+  const manual = { sessionId: null, source: 'manual' };
+  const chosen = [opts.namespace !== undefined, opts.project !== undefined, opts.here === true].filter(Boolean).length;
+  if (chosen > 1) throw new RecallError('INPUT_INVALID', 'use only one of --namespace, --project and --here');
+  if (opts.project !== undefined && !looksLikePath(opts.project)) {
+    throw new RecallError('INPUT_INVALID', `--project takes a folder here (a name can match several projects); try --project ./${opts.project}`);
+  }
+  if (opts.here || opts.project !== undefined) {
+    const dir = resolve(process.cwd(), opts.project ?? '.');
+    // Validates the folder and that it is inside a project.
+    if (opts.project !== undefined) await resolveScope({ project: opts.project }, { store, cwd: process.cwd(), now: new Date() });
+    const project = resolveProject(dir);
+    return { namespace: project.namespace, projectRoot: project.root, ...manual };
+  }
+  if (opts.namespace === undefined) return { namespace: GLOBAL_NAMESPACE, projectRoot: null, ...manual };
+  const { namespace = GLOBAL_NAMESPACE } = await resolveScope({ namespace: opts.namespace }, { store, cwd: process.cwd(), now: new Date() });
+  // A project namespace keeps the root its other memories recorded.
+  const sibling = (await store.list({ namespace, limit: 1 }))[0];
+  return { namespace, projectRoot: sibling?.projectRoot ?? null, ...manual };
+}
+
+export type ManualMemoryOutcome =
+  | { status: 'stored'; id: string; namespace: string; redactions: number }
+  | { status: 'matched'; id: string | null; similarity: number | null; namespace: string; redactions: number };
+
+/** The trimmed text of a memory written by hand; INPUT_INVALID when it is empty or longer than MAX_MEMORY_CHARS. */
+export function checkMemoryText(raw: string): string {
+  const text = raw.trim();
+  if (text === '') throw new RecallError('INPUT_INVALID', 'the memory text is empty');
+  if (text.length > MAX_MEMORY_CHARS) throw new RecallError('INPUT_INVALID', `the memory is ${text.length} characters; the limit is ${MAX_MEMORY_CHARS}`);
+  return text;
+}
+
+/**
+ * Stores one memory written by hand (`recall add`, the MCP `memory_store` tool) the way captured ones
+ * are stored: redacted, embedded, deduplicated, written under the store lock in one insert.
+ */
+export async function storeManualMemory(
+  memory: { text: string; type: MemoryType; importance?: number },
+  origin: MemoryOrigin,
+  runtime: Runtime,
+): Promise<ManualMemoryOutcome> {
+  const redacted = redactSecrets(checkMemoryText(memory.text));
+  const store = await runtime.store();
+  const embedder = await runtime.embedder();
+  const candidate = { content: redacted.text, type: memory.type, importance: memory.importance ?? IMPORTANCE_BY_TYPE[memory.type] };
+  const result = await runtime.withStoreLock(() =>
+    storeMemories([candidate], origin, { embedder, store, threshold: runtime.config.dedupe.threshold, clock: runtime.clock }),
+  );
+  const inserted = result.inserted[0];
+  const matched = result.reinforced[0];
+  return inserted
+    ? { status: 'stored', id: inserted.id, namespace: origin.namespace, redactions: redacted.count }
+    : { status: 'matched', id: matched?.id ?? null, similarity: matched?.similarity ?? null, namespace: origin.namespace, redactions: redacted.count };
+}

@@ -1,0 +1,27 @@
+import type { Command } from 'commander';
+import { formatMemoryLine } from '../../store/memory-lines.js';
+import { withRuntime } from '../context.js';
+import { out } from '../output.js';
+import { addScopeOptions, scopeFilters } from './scope-options.js';
+import type { ScopeFlags } from './scope-options.js';
+
+const BATCH = 500;
+
+export function registerExport(program: Command): void {
+  const command = program
+    .command('export')
+    .description('print memories as JSON Lines (one memory per line, every field incl. the embedder id), for `recall import`');
+  addScopeOptions(command)
+    .option('--with-vectors', 'include each vector, so an import with the same embedder need not re-embed')
+    .addHelpText('after', '\nExample: recall export --namespace global > global.jsonl')
+    .action(async (opts: ScopeFlags & { withVectors?: boolean }) => {
+      await withRuntime(async (runtime) => {
+        const store = await runtime.store();
+        const filters = await scopeFilters(opts, store);
+        // One scan: one table version, so the file is a consistent snapshot.
+        for await (const batch of store.scan({ ...filters, batchSize: BATCH })) {
+          for (const memory of batch) out.line(formatMemoryLine(memory, opts.withVectors ? memory.vector : undefined));
+        }
+      });
+    });
+}

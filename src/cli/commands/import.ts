@@ -1,0 +1,49 @@
+import { readFileSync, statSync } from 'node:fs';
+import type { Command } from 'commander';
+import { RecallError } from '../../core/errors.js';
+import { importMemories } from '../../store/import-memories.js';
+import { withRuntime } from '../context.js';
+import { out } from '../output.js';
+import { refreshAfterWrite } from './refresh-after-write.js';
+
+/** An import file is read whole: 64 KB lines, so this is ~8,000 memories with vectors or far more without. */
+const MAX_FILE_BYTES = 512 * 1024 * 1024;
+
+export function registerImport(program: Command): void {
+  program
+    .command('import <file>')
+    .description('import memories from a `recall export` file: all lines checked first, duplicates skipped, written in one batch')
+    .option('--json', 'print the summary as JSON')
+    .action(async (file: string, opts: { json?: boolean }) => {
+      const text = readImportFile(file);
+      await withRuntime(async (runtime, logger) => {
+        const result = await importMemories(text, {
+          store: await runtime.store(),
+          embedder: await runtime.embedder(),
+          threshold: runtime.config.dedupe.threshold,
+          withStoreLock: runtime.withStoreLock,
+        });
+        logger.log('info', 'import', { file, ...result });
+        await refreshAfterWrite(result.namespaces, runtime, logger);
+        if (opts.json) {
+          out.json(result);
+          return;
+        }
+        out.line(
+          `imported ${result.imported}; skipped ${result.duplicateIds} with a known id and ${result.duplicateContent} duplicates by text or meaning` +
+            (result.reembedded > 0 ? `; ${result.reembedded} re-embedded` : ''),
+        );
+      });
+    });
+}
+
+function readImportFile(file: string): string {
+  try {
+    const size = statSync(file).size;
+    if (size > MAX_FILE_BYTES) throw new RecallError('INPUT_INVALID', `${file} is ${size} bytes; the limit is ${MAX_FILE_BYTES}`);
+    return readFileSync(file, 'utf8');
+  } catch (err) {
+    if (err instanceof RecallError) throw err;
+    throw new RecallError('INPUT_INVALID', `cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`, { cause: err });
+  }
+}

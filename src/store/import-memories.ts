@@ -1,0 +1,148 @@
+/**
+ * Imports an export file: all lines validated first (nothing is written if any line is bad), then
+ * duplicates dropped (same id as a stored memory or an earlier line, or a dedupe match by text or
+ * meaning), vectors reused when they come from the configured embedder and recomputed otherwise, and
+ * everything left written in one commit with its ids, timestamps and seen counts unchanged.
+ */
+import { RecallError } from '../core/errors.js';
+import type { Embedder, MemoryStore, StoredMemory } from '../core/ports.js';
+import { contentKey } from '../core/memory.js';
+import { redactSecrets } from '../redact/redact-secrets.js';
+import { planDedupe } from './dedupe.js';
+import type { DedupeLookup } from './dedupe.js';
+import { parseMemoryLines } from './memory-lines.js';
+import type { LineError, ParsedMemory } from './memory-lines.js';
+
+export interface ImportDeps {
+  store: MemoryStore;
+  embedder: Embedder;
+  threshold: number;
+  withStoreLock: <T>(fn: () => Promise<T>) => Promise<T>;
+}
+
+export interface ImportResult {
+  imported: number;
+  /** Same id as a stored memory or an earlier line of the file. */
+  duplicateIds: number;
+  /** Same text or meaning as a stored memory or an earlier line, in the same namespace. */
+  duplicateContent: number;
+  /** Lines whose vector was computed here (absent, from another embedder, or text changed by redaction). */
+  reembedded: number;
+  namespaces: string[];
+}
+
+const EMBED_BATCH = 64;
+const NEIGHBORS = 3;
+const ERRORS_SHOWN = 10;
+const DEDUPE_CHUNK = 256;
+
+export async function importMemories(text: string, deps: ImportDeps): Promise<ImportResult> {
+  const { memories, errors } = parseMemoryLines(text);
+  if (errors.length > 0) throw invalidLines(errors);
+  const result: ImportResult = { imported: 0, duplicateIds: 0, duplicateContent: 0, reembedded: 0, namespaces: [] };
+  if (memories.length === 0) return result;
+
+  const { store, embedder } = deps;
+  const info = await checkedEmbedder(store, embedder);
+  // Embedding can take minutes for a big file: do it before taking the lock, so captures keep flowing.
+  const known = new Set((await store.getMany(memories.map((m) => m.record.id))).map((r) => r.id));
+  const unique = dropRepeatedIds(memories, known, result);
+  const withVectors = await vectorsFor(unique.map(redactLine), embedder, info?.dimension ?? null, result);
+
+  return deps.withStoreLock(async () => {
+    // Everything the decision rests on is read again under the lock.
+    const infoNow = await checkedEmbedder(store, embedder);
+    if (infoNow !== null && withVectors[0] !== undefined && infoNow.dimension !== withVectors[0].vector.length) {
+      throw new RecallError('EMBEDDER_MISMATCH', `the store now holds ${infoNow.dimension}-dim vectors; run the import again`);
+    }
+    const stored = new Set((await store.getMany(withVectors.map((m) => m.id))).map((r) => r.id));
+    const fresh = withVectors.filter((m) => !stored.has(m.id));
+    result.duplicateIds += withVectors.length - fresh.length;
+    const keep = await dropDuplicates(fresh, store, deps.threshold);
+    result.duplicateContent = fresh.length - keep.length;
+
+    await store.restore(keep, embedder.id);
+    result.imported = keep.length;
+    result.namespaces = [...new Set(keep.map((m) => m.namespace))].sort();
+    return result;
+  });
+}
+
+async function checkedEmbedder(store: MemoryStore, embedder: Embedder) {
+  const info = await store.embedderInfo();
+  if (info !== null && info.embedder !== embedder.id) {
+    throw new RecallError('EMBEDDER_MISMATCH', `the store holds vectors from ${info.embedder} but the configured embedder is ${embedder.id}; run \`recall reindex\` first`);
+  }
+  return info;
+}
+
+/** Lines whose id is stored, or taken by an earlier line, are counted as duplicates and dropped. */
+function dropRepeatedIds(memories: readonly ParsedMemory[], seen: Set<string>, result: ImportResult): ParsedMemory[] {
+  return memories.filter((m) => {
+    const repeated = seen.has(m.record.id);
+    seen.add(m.record.id);
+    if (repeated) result.duplicateIds += 1;
+    return !repeated;
+  });
+}
+
+/**
+ * The capture dedupe rules, per chunk of lines (so the in-file cosine check stays linear in the file
+ * size): a line goes when a stored memory has its text or meaning, or an earlier line of its chunk
+ * does, or any earlier line of the file has the same text in the same namespace.
+ */
+async function dropDuplicates(memories: readonly StoredMemory[], store: MemoryStore, threshold: number): Promise<StoredMemory[]> {
+  const keep: StoredMemory[] = [];
+  const keys = new Set<string>();
+  for (let i = 0; i < memories.length; i += DEDUPE_CHUNK) {
+    const chunk = memories.slice(i, i + DEDUPE_CHUNK);
+    const lookups: DedupeLookup[] = await Promise.all(
+      chunk.map(async (m) => ({
+        exact: await store.findByContentKey(m.namespace, contentKey(m.content)),
+        nearest: await store.nearest(m.namespace, m.vector, NEIGHBORS),
+      })),
+    );
+    // A file line has no live session: only text and meaning decide, never "same session".
+    const decisions = planDedupe(chunk.map((m) => ({ ...m, sessionId: null })), lookups, threshold);
+    chunk.forEach((m, j) => {
+      const key = `${m.namespace}\u0000${contentKey(m.content)}`;
+      if (decisions[j]?.action === 'insert' && !keys.has(key)) keep.push(m);
+      keys.add(key);
+    });
+  }
+  return keep;
+}
+
+function invalidLines(errors: readonly LineError[]): RecallError {
+  const shown = errors.slice(0, ERRORS_SHOWN).map((e) => `line ${e.line} ${e.message}`);
+  const more = errors.length > ERRORS_SHOWN ? `; and ${errors.length - ERRORS_SHOWN} more` : '';
+  return new RecallError('INPUT_INVALID', `nothing imported: ${errors.length} bad line${errors.length === 1 ? '' : 's'}: ${shown.join('; ')}${more}`);
+}
+
+/** Text that still holds a secret is redacted, and then its old vector no longer fits it. */
+function redactLine(m: ParsedMemory): ParsedMemory {
+  const redacted = redactSecrets(m.record.content);
+  return redacted.count === 0 ? m : { ...m, record: { ...m.record, content: redacted.text }, vector: null };
+}
+
+/** A line keeps its vector when it comes from the configured embedder with the right dimension. */
+async function vectorsFor(lines: readonly ParsedMemory[], embedder: Embedder, dimension: number | null, result: ImportResult): Promise<StoredMemory[]> {
+  const usable = (m: ParsedMemory) =>
+    m.vector !== null && m.record.embedder === embedder.id && (dimension === null || m.vector.length === dimension);
+  const todo = lines.filter((m) => !usable(m));
+  const computed = new Map<ParsedMemory, Float32Array>();
+  for (let i = 0; i < todo.length; i += EMBED_BATCH) {
+    const batch = todo.slice(i, i + EMBED_BATCH);
+    const vectors = await embedder.embed(batch.map((m) => m.record.content));
+    if (vectors.length !== batch.length) {
+      throw new RecallError('EMBEDDER_UNAVAILABLE', `embedder ${embedder.id} returned ${vectors.length} vectors for ${batch.length} texts`);
+    }
+    batch.forEach((m, j) => computed.set(m, vectors[j] as Float32Array));
+  }
+  result.reembedded = todo.length;
+  const out = lines.map((m) => ({ ...m.record, embedder: embedder.id, vector: computed.get(m) ?? (m.vector as Float32Array) }));
+  const dim = dimension ?? out[0]?.vector.length;
+  const odd = out.find((m) => m.vector.length !== dim);
+  if (odd) throw new RecallError('INPUT_INVALID', `nothing imported: memory ${odd.id} has a ${odd.vector.length}-dim vector, the others ${dim}`);
+  return out;
+}

@@ -1,0 +1,119 @@
+/**
+ * The export format: one JSON object per line, one memory per object, every stored field under its
+ * snake_case name, plus `vector` when asked for. Parsing validates every line before anything is
+ * written, and reports each bad line by number. Pure.
+ */
+import { z } from 'zod';
+import { MEMORY_TYPES } from '../core/memory.js';
+import type { MemoryRecord } from '../core/memory.js';
+
+export const MAX_LINE_BYTES = 64 * 1024;
+export const MAX_CONTENT_CHARS = 8_000;
+const MAX_VECTOR_DIM = 8192;
+
+/** Exactly what `Date#toISOString()` writes, so timestamps sort as text and survive a round trip unchanged. */
+const isoTimestamp = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/, 'must be a UTC timestamp like 2024-05-01T10:00:00.000Z')
+  .refine((value) => {
+    const ms = Date.parse(value);
+    return Number.isFinite(ms) && new Date(ms).toISOString() === value;
+  }, 'is not a real date and time');
+
+const lineSchema = z.object({
+  id: z.string().regex(/^[0-9A-Za-z_-]{1,64}$/, 'must be 1-64 letters, digits, _ or -'),
+  content: z.string().max(MAX_CONTENT_CHARS).refine((value) => value.trim() !== '', 'is empty'),
+  type: z.enum(MEMORY_TYPES),
+  importance: z.number().min(0).max(1),
+  namespace: z.string().min(1).max(300),
+  project_root: z.string().max(4096).nullable(),
+  session_id: z.string().max(300).nullable(),
+  source: z.string().min(1).max(100),
+  embedder: z.string().min(1).max(300),
+  created_at: isoTimestamp,
+  last_seen_at: isoTimestamp,
+  seen_count: z.number().int().min(1),
+  vector: z.array(z.number().finite()).min(1).max(MAX_VECTOR_DIM).optional(),
+});
+
+export type MemoryLine = z.infer<typeof lineSchema>;
+
+export interface ParsedMemory {
+  /** 1-based line number in the file. */
+  line: number;
+  record: MemoryRecord;
+  vector: Float32Array | null;
+}
+
+export interface LineError {
+  line: number;
+  message: string;
+}
+
+export function formatMemoryLine(record: MemoryRecord, vector?: Float32Array): string {
+  const line: MemoryLine = {
+    id: record.id,
+    content: record.content,
+    type: record.type,
+    importance: record.importance,
+    namespace: record.namespace,
+    project_root: record.projectRoot,
+    session_id: record.sessionId,
+    source: record.source,
+    embedder: record.embedder,
+    created_at: record.createdAt,
+    last_seen_at: record.lastSeenAt,
+    seen_count: record.seenCount,
+    ...(vector ? { vector: Array.from(vector) } : {}),
+  };
+  return JSON.stringify(line);
+}
+
+/** Every line parsed, or every problem found; blank lines are skipped. */
+export function parseMemoryLines(text: string): { memories: ParsedMemory[]; errors: LineError[] } {
+  const memories: ParsedMemory[] = [];
+  const errors: LineError[] = [];
+  const lines = text.replace(/^\uFEFF/, '').split('\n');
+  lines.forEach((raw, index) => {
+    const line = index + 1;
+    const body = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+    if (body.trim() === '') return;
+    const bytes = Buffer.byteLength(body, 'utf8');
+    if (bytes > MAX_LINE_BYTES) {
+      errors.push({ line, message: `is ${bytes} bytes; the limit is ${MAX_LINE_BYTES}` });
+      return;
+    }
+    let value: unknown;
+    try {
+      value = JSON.parse(body);
+    } catch {
+      errors.push({ line, message: 'is not valid JSON' });
+      return;
+    }
+    const parsed = lineSchema.safeParse(value);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      errors.push({ line, message: issue ? `${issue.path.join('.') || 'the line'}: ${issue.message}` : 'is not a memory' });
+      return;
+    }
+    memories.push({ line, record: toRecord(parsed.data), vector: parsed.data.vector ? Float32Array.from(parsed.data.vector) : null });
+  });
+  return { memories, errors };
+}
+
+function toRecord(line: MemoryLine): MemoryRecord {
+  return {
+    id: line.id,
+    content: line.content,
+    type: line.type,
+    importance: line.importance,
+    namespace: line.namespace,
+    projectRoot: line.project_root,
+    sessionId: line.session_id,
+    source: line.source,
+    embedder: line.embedder,
+    createdAt: line.created_at,
+    lastSeenAt: line.last_seen_at,
+    seenCount: line.seen_count,
+  };
+}

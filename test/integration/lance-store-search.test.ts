@@ -1,0 +1,215 @@
+/** The LanceDB store's search and management surface: text search, filters, get/delete, scan, restore, re-embed staging. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openLanceStore } from '../../src/adapters/lance-store.js';
+import type { LanceStore } from '../../src/adapters/lance-store.js';
+import { isRecallError } from '../../src/core/errors.js';
+import { contentKey } from '../../src/core/memory.js';
+import type { Clock, NewMemory, StoredMemory } from '../../src/core/ports.js';
+
+const EMBEDDER = 'test:axes';
+const NS = 'project:app-0000aaaa';
+const OTHER = 'project:app-1111bbbb';
+
+let dir: string;
+let open: LanceStore[];
+
+function manualClock(start = '2024-05-01T10:00:00.000Z'): Clock & { advance(ms: number): void } {
+  let t = Date.parse(start);
+  return { now: () => new Date(t), advance: (ms) => { t += ms; } };
+}
+
+async function openStore(clock: Clock = manualClock()): Promise<LanceStore> {
+  const store = await openLanceStore(dir, { clock });
+  open.push(store);
+  return store;
+}
+
+function axis(i: number, dim = 8): Float32Array {
+  const v = new Float32Array(dim);
+  v[i % dim] = 1;
+  return v;
+}
+
+function memory(content: string, vector: Float32Array, over: Partial<NewMemory> = {}): NewMemory {
+  return { content, vector, type: 'preference', importance: 0.7, namespace: NS, projectRoot: '/work/app', sessionId: 's1', source: 'claude', ...over };
+}
+
+function stored(id: string, content: string, vector: Float32Array, over: Partial<StoredMemory> = {}): StoredMemory {
+  return {
+    id, content, vector, type: 'decision', importance: 0.8, namespace: NS, projectRoot: '/work/app', sessionId: 'old-session',
+    source: 'import', embedder: EMBEDDER, createdAt: '2023-01-02T03:04:05.678Z', lastSeenAt: '2023-02-03T04:05:06.789Z', seenCount: 7, ...over,
+  };
+}
+
+async function codeOf(promise: Promise<unknown>): Promise<unknown> {
+  const err = await promise.then(() => null, (e: unknown) => e);
+  return isRecallError(err) ? err.code : err;
+}
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'recall-lance-search-'));
+  open = [];
+});
+afterEach(async () => {
+  for (const store of open) await store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('LanceDB text search', () => {
+  it('finds an exact term by BM25, best match first, and nothing for a query without words', async () => {
+    const store = await openStore();
+    await store.insert([memory('Use pnpm, never npm.', axis(0)), memory('Retry on E_CONNRESET twice.', axis(1)), memory('pnpm pnpm workspaces for pnpm', axis(2))], EMBEDDER);
+    const hits = await store.textSearch('pnpm', {});
+    expect(hits.map((h) => h.record.content)).toEqual(['pnpm pnpm workspaces for pnpm', 'Use pnpm, never npm.']);
+    expect(hits[0]!.score).toBeGreaterThan(hits[1]!.score);
+    expect((await store.textSearch('E_CONNRESET', {})).map((h) => h.record.content)).toEqual(['Retry on E_CONNRESET twice.']);
+    expect(await store.textSearch('?!', {})).toEqual([]);
+  });
+
+  it('finds a memory added after the index was built, before any optimize', async () => {
+    const store = await openStore();
+    await store.insert([memory('first rule about tabs', axis(0))], EMBEDDER);
+    expect(await store.textSearch('bigint', {})).toEqual([]);
+    await store.insert([memory('Store money in a BIGINT column', axis(1))], EMBEDDER);
+    const other = await openStore();
+    expect((await other.textSearch('bigint', {})).map((h) => h.record.content)).toEqual(['Store money in a BIGINT column']);
+  });
+
+  it('folds new rows into the text index once 500 of them have piled up', async () => {
+    const store = await openStore();
+    const lancedb = await import('@lancedb/lancedb');
+    const stats = async () => (await (await lancedb.connect(dir)).openTable('memories')).indexStats('content_idx');
+    await store.insert([memory('seed row', axis(0))], EMBEDDER);
+    await store.insert(Array.from({ length: 10 }, (_, i) => memory(`small batch ${i}`, axis(i))), EMBEDDER);
+    expect(await stats()).toMatchObject({ numIndexedRows: 1, numUnindexedRows: 10 });
+    await store.insert(Array.from({ length: 500 }, (_, i) => memory(`bulk row ${i}`, axis(i))), EMBEDDER);
+    expect(await stats()).toMatchObject({ numUnindexedRows: 0, numIndexedRows: 511 });
+    expect((await store.textSearch('seed', {})).map((h) => h.record.content)).toEqual(['seed row']);
+  });
+
+  it('builds the full-text index on first use for a table made without one', async () => {
+    const store = await openStore();
+    await store.insert([memory('Never force-push to main', axis(0))], EMBEDDER);
+    const lancedb = await import('@lancedb/lancedb');
+    const raw = await (await lancedb.connect(dir)).openTable('memories');
+    await raw.dropIndex('content_idx');
+    expect(await raw.listIndices()).toEqual([]);
+    raw.close();
+    const fresh = await openStore();
+    expect((await fresh.textSearch('force', {})).map((h) => h.record.content)).toEqual(['Never force-push to main']);
+  });
+
+  it('applies namespace, namespaces, type and since filters to text and vector search alike', async () => {
+    const clock = manualClock();
+    const store = await openStore(clock);
+    await store.insert([memory('deploy blue green', axis(0)), memory('deploy canary', axis(0), { namespace: OTHER, type: 'decision' })], EMBEDDER);
+    clock.advance(86_400_000);
+    await store.insert([memory('deploy on fridays never', axis(0), { namespace: 'global' })], EMBEDDER);
+    const text = async (f: object) => (await store.textSearch('deploy', f)).map((h) => h.record.content).sort();
+    const vector = async (f: object) => (await store.search(axis(0), f)).map((n) => n.record.content).sort();
+    for (const search of [text, vector]) {
+      expect(await search({ namespace: OTHER })).toEqual(['deploy canary']);
+      expect(await search({ namespaces: [NS, OTHER] })).toEqual(['deploy blue green', 'deploy canary']);
+      expect(await search({ namespaces: [] })).toEqual([]);
+      expect(await search({ type: 'decision' })).toEqual(['deploy canary']);
+      expect(await search({ since: new Date('2024-05-02T00:00:00.000Z') })).toEqual(['deploy on fridays never']);
+    }
+    expect((await store.list({ since: new Date('2024-05-02T00:00:00.000Z') })).map((r) => r.content)).toEqual(['deploy on fridays never']);
+  });
+});
+
+describe('LanceDB memory management', () => {
+  it('gets memories by id and deletes some in one call, leaving the rest', async () => {
+    const store = await openStore();
+    const [a, b, c] = await store.insert([memory('a', axis(0)), memory('b', axis(1)), memory('c', axis(2))], EMBEDDER);
+    expect((await store.get(a!.id))?.content).toBe('a');
+    expect(await store.get('01NOSUCHID0000000000000000')).toBeNull();
+    expect((await store.getMany([b!.id, 'nope', c!.id])).map((r) => r.content).sort()).toEqual(['b', 'c']);
+    expect(await store.delete([a!.id, c!.id])).toBe(2);
+    expect((await store.list({})).map((r) => r.content)).toEqual(['b']);
+    expect(await store.textSearch('a', {})).toEqual([]);
+  });
+
+  it('deletes a whole namespace and nothing else', async () => {
+    const store = await openStore();
+    await store.insert([memory('a', axis(0)), memory('b', axis(1)), memory("o'brien", axis(2), { namespace: "project:o'brien-12345678" })], EMBEDDER);
+    expect(await store.deleteNamespace(NS)).toBe(2);
+    expect(await store.deleteNamespace("project:o'brien-12345678")).toBe(1);
+    expect(await store.count()).toBe(0);
+  });
+
+  it('counts memories per namespace and type', async () => {
+    const store = await openStore();
+    await store.insert([memory('a', axis(0)), memory('b', axis(1)), memory('c', axis(2), { type: 'decision' }), memory('d', axis(3), { namespace: 'global' })], EMBEDDER);
+    expect(await store.countByNamespaceAndType()).toEqual([
+      { namespace: 'global', type: 'preference', count: 1 },
+      { namespace: NS, type: 'decision', count: 1 },
+      { namespace: NS, type: 'preference', count: 2 },
+    ]);
+  });
+
+  it('restores memories with their ids, timestamps, seen counts and exact vectors, and scans them back in batches', async () => {
+    const store = await openStore();
+    const vector = Float32Array.from([0.1, -0.2, 0.3, 0.4, 0.5, -0.6, 0.7, 0.123456789]);
+    const originals = [stored('01AAA', 'kept as is', vector), stored('01BBB', 'second', axis(3), { namespace: 'global', projectRoot: null, sessionId: null })];
+    await store.restore(originals, EMBEDDER);
+    const batches: StoredMemory[][] = [];
+    for await (const batch of store.scan({ batchSize: 1 })) batches.push(batch);
+    expect(batches.map((b) => b.length)).toEqual([1, 1]);
+    expect(batches.flat()).toEqual(originals);
+    const onlyGlobal: StoredMemory[] = [];
+    for await (const batch of store.scan({ batchSize: 10, namespace: 'global' })) onlyGlobal.push(...batch);
+    expect(onlyGlobal.map((m) => m.id)).toEqual(['01BBB']);
+    expect((await store.textSearch('kept', {}))[0]?.record.id).toBe('01AAA');
+  });
+});
+
+describe('LanceDB re-embedding', () => {
+  it('swaps staged vectors in at once: new embedder, new dimension, text search still works', async () => {
+    const store = await openStore();
+    const [a, b] = await store.insert([memory('use pnpm', axis(0)), memory('bigint cents', axis(1))], EMBEDDER);
+    await store.reinforce(a!.id, new Date('2024-06-01T00:00:00.000Z'));
+    const staged = (id: string, content: string, i: number) => ({ id, contentKey: contentKey(content), vector: axis(i, 4) });
+    await store.stageVectors('test:new', [staged(a!.id, 'use pnpm', 0)]);
+    expect(await codeOf(store.swapInStagedVectors('test:new'))).toBe('STORE_FAILED');
+    expect(await store.embedderInfo()).toEqual({ embedder: EMBEDDER, dimension: 8 });
+
+    // A new process resumes from what is staged.
+    const again = await openStore();
+    expect([...(await again.stagedVectors('test:new')).keys()]).toEqual([a!.id]);
+    await again.stageVectors('test:new', [staged(b!.id, 'bigint cents', 1)]);
+    expect(await again.swapInStagedVectors('test:new')).toBe(2);
+
+    expect(await store.embedderInfo()).toEqual({ embedder: 'test:new', dimension: 4 });
+    const rows = await store.list({});
+    expect(rows.map((r) => r.embedder)).toEqual(['test:new', 'test:new']);
+    expect(rows.find((r) => r.id === a!.id)).toMatchObject({ seenCount: 2, lastSeenAt: '2024-06-01T00:00:00.000Z' });
+    expect((await store.search(axis(1, 4), { limit: 1 }))[0]?.record.id).toBe(b!.id);
+    expect((await store.textSearch('pnpm', {}))[0]?.record.id).toBe(a!.id);
+    expect(await store.stagedVectors('test:new')).toEqual(new Map());
+    expect(await codeOf(store.insert([memory('old vectors', axis(0))], EMBEDDER))).toBe('EMBEDDER_MISMATCH');
+  });
+
+  it('resets a store whose memories were all forgotten, so the next write records the new embedder', async () => {
+    const store = await openStore();
+    const [a] = await store.insert([memory('gone soon', axis(0))], EMBEDDER);
+    await store.delete([a!.id]);
+    expect(await store.swapInStagedVectors('test:new')).toBe(0);
+    expect(await store.embedderInfo()).toBeNull();
+    await store.insert([memory('fresh', axis(1, 4))], 'test:new');
+    expect(await store.embedderInfo()).toEqual({ embedder: 'test:new', dimension: 4 });
+  });
+
+  it('drops staging left by another embedder, and refuses a staged vector whose text has changed', async () => {
+    const store = await openStore();
+    const [a] = await store.insert([memory('use pnpm', axis(0))], EMBEDDER);
+    await store.stageVectors('test:abandoned', [{ id: a!.id, contentKey: 'use pnpm', vector: axis(0, 4) }]);
+    expect(await store.stagedVectors('test:other')).toEqual(new Map());
+    expect(await store.stagedVectors('test:abandoned')).toEqual(new Map());
+    await store.stageVectors('test:other', [{ id: a!.id, contentKey: 'some older text', vector: axis(0, 4) }]);
+    expect(await codeOf(store.swapInStagedVectors('test:other'))).toBe('STORE_FAILED');
+  });
+});

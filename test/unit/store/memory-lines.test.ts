@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import type { MemoryRecord } from '../../../src/core/memory.js';
+import { MAX_LINE_BYTES, formatMemoryLine, parseMemoryLines } from '../../../src/store/memory-lines.js';
+
+const RECORD: MemoryRecord = {
+  id: '01HZX3K8J9Q2W4E6R8T0Y2U4I6',
+  content: 'You MUST use pnpm, never npm.',
+  type: 'golden_rule',
+  importance: 1,
+  namespace: 'project:shop-5e1f0c2a',
+  projectRoot: '/work/shop',
+  sessionId: 'sess-1',
+  source: 'claude',
+  embedder: 'hash:384',
+  createdAt: '2024-05-01T10:00:00.000Z',
+  lastSeenAt: '2024-05-03T08:30:00.123Z',
+  seenCount: 3,
+};
+
+function line(over: Record<string, unknown> = {}): string {
+  return JSON.stringify({ ...JSON.parse(formatMemoryLine(RECORD)), ...over });
+}
+
+describe('memory lines', () => {
+  it('round-trips every field and a float32 vector exactly', () => {
+    const vector = Float32Array.from([0.1, -0.25, 1 / 3, 1e-7]);
+    const { memories, errors } = parseMemoryLines(`${formatMemoryLine(RECORD, vector)}\n${formatMemoryLine({ ...RECORD, id: 'b', projectRoot: null, sessionId: null })}\n`);
+    expect(errors).toEqual([]);
+    expect(memories[0]).toEqual({ line: 1, record: RECORD, vector });
+    expect(memories[1]).toMatchObject({ line: 2, vector: null, record: { id: 'b', projectRoot: null, sessionId: null } });
+  });
+
+  it('writes snake_case field names and the embedder id on every line', () => {
+    expect(Object.keys(JSON.parse(formatMemoryLine(RECORD)))).toEqual([
+      'id', 'content', 'type', 'importance', 'namespace', 'project_root', 'session_id', 'source', 'embedder', 'created_at', 'last_seen_at', 'seen_count',
+    ]);
+  });
+
+  it('reports every bad line by number and keeps none of a file with errors unreported', () => {
+    const text = [
+      line(),
+      '{not json',
+      line({ type: 'rule' }),
+      '',
+      line({ created_at: '2024-05-01' }),
+      line({ seen_count: 0 }),
+      line({ content: '   ' }),
+      line({ vector: [1, 'x'] }),
+      JSON.stringify(['an array']),
+    ].join('\n');
+    const { memories, errors } = parseMemoryLines(text);
+    expect(memories.map((m) => m.line)).toEqual([1]);
+    expect(errors.map((e) => e.line)).toEqual([2, 3, 5, 6, 7, 8, 9]);
+    expect(errors[0]).toEqual({ line: 2, message: 'is not valid JSON' });
+    expect(errors[1]?.message).toMatch(/^type: /);
+    expect(errors[2]?.message).toBe('created_at: must be a UTC timestamp like 2024-05-01T10:00:00.000Z');
+  });
+
+  it('refuses a line over 64 KB without parsing it', () => {
+    const big = line({ content: 'x'.repeat(MAX_LINE_BYTES) });
+    const { errors } = parseMemoryLines(`${line()}\n${big}`);
+    expect(errors).toEqual([{ line: 2, message: `is ${Buffer.byteLength(big)} bytes; the limit is ${MAX_LINE_BYTES}` }]);
+  });
+
+  it('accepts CRLF line ends, a byte-order mark and unknown extra fields', () => {
+    const { memories, errors } = parseMemoryLines(`\uFEFF${line({ score: 0.9 })}\r\n${line({ id: 'second' })}\r\n`);
+    expect(errors).toEqual([]);
+    expect(memories.map((m) => m.record.id)).toEqual([RECORD.id, 'second']);
+  });
+
+  it('rejects a timestamp that is not a real date', () => {
+    expect(parseMemoryLines(line({ last_seen_at: '2024-02-30T00:00:00.000Z' })).errors[0]?.message).toBe('last_seen_at: is not a real date and time');
+  });
+});
