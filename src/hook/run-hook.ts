@@ -12,6 +12,8 @@ type HookHandler = (ctx: HookContext) => Promise<Record<string, unknown>>;
 
 const HANDLERS: Record<string, () => Promise<HookHandler>> = {
   'session-end': async () => (await import('./session-end.js')).sessionEndHook,
+  'post-tool-use': async () => (await import('./post-tool-use.js')).postToolUseHook,
+  'session-start': async () => (await import('./session-start.js')).sessionStartHook,
 };
 
 export async function runHook(name: string | undefined, args: readonly string[]): Promise<never> {

@@ -4,8 +4,10 @@ import type { Logger } from '../core/log.js';
 import { isMemoryType, type CandidateMemory } from '../core/memory.js';
 import { retryDelayMs, type CaptureJob } from '../queue/job.js';
 import type { Spool, SpoolEntry } from '../queue/spool.js';
+import { refreshContext } from '../context/refresh-context.js';
 import { captureTranscript, type CaptureDeps, type CaptureResult } from './capture.js';
 import { appendHistory } from './history.js';
+import type { Runtime } from './runtime.js';
 
 export type JobOutcome =
   | { kind: 'done'; result: CaptureResult }
@@ -16,7 +18,7 @@ export type JobOutcome =
 
 export interface JobContext {
   spool: Spool;
-  deps: CaptureDeps;
+  deps: CaptureDeps & Pick<Runtime, 'loaded'>;
   logger: Logger;
   historyFile: string;
 }
@@ -59,6 +61,7 @@ export async function processJob(entry: SpoolEntry, ctx: JobContext): Promise<Jo
       ...(result.status === 'stored' ? { inserted: result.inserted.length, reinforced: result.reinforced } : {}),
       ms: Date.now() - started,
     });
+    if (result.status === 'stored') await refreshContextAfterCapture(result.namespace, ctx);
     return { kind: 'done', result };
   } catch (err) {
     const latest = (current.job ?? job) as CaptureJob;
@@ -85,4 +88,14 @@ export async function processJob(entry: SpoolEntry, ctx: JobContext): Promise<Jo
 function cachedMemories(job: CaptureJob): CandidateMemory[] | undefined {
   if (!job.extracted) return undefined;
   return job.extracted.flatMap((m) => (isMemoryType(m.type) ? [{ content: m.content, type: m.type, importance: m.importance }] : []));
+}
+
+/** The job is done whatever happens here: a failed refresh leaves the previous context file and a log line. */
+async function refreshContextAfterCapture(namespace: string, ctx: JobContext): Promise<void> {
+  const { deps, logger } = ctx;
+  try {
+    await refreshContext([namespace], { store: await deps.store(), paths: deps.loaded.paths, config: deps.config, clock: deps.clock });
+  } catch (err) {
+    logger.log('warn', `could not refresh the SessionStart context: ${describeError(err)}`, { namespace });
+  }
 }

@@ -4,6 +4,7 @@ import { detectAgent } from '../../hook/session-end.js';
 import { captureTranscript } from '../../worker/capture.js';
 import { withRuntime } from '../context.js';
 import { out } from '../output.js';
+import { refreshAfterWrite } from './refresh-after-write.js';
 
 export function registerCapture(program: Command): void {
   program
@@ -20,6 +21,7 @@ export function registerCapture(program: Command): void {
           runtime,
         );
         logger.log('info', 'capture from the command line', { transcript: path, status: result.status });
+        if (result.status === 'stored') await refreshAfterWrite([result.namespace], runtime, logger);
         if (opts.json) {
           out.json(result.status === 'stored' ? { ...result, inserted: result.inserted.map(({ id, content, type }) => ({ id, content, type })) } : result);
           return;

@@ -1,0 +1,191 @@
+/**
+ * The memories a session starts with, as short markdown within a character budget.
+ * Pure and deterministic: the same memories, options and `now` give the same text.
+ *
+ * Order: rules, then preferences, decisions and patterns, then the latest session summaries; inside
+ * a section by importance, then how often the memory came back (seen count), then recency. Entries
+ * are added most useful first while they fit; one that does not fit is left out and shorter ones
+ * after it still get their chance. The header says how many were left out and how to find them.
+ */
+import { contentKey, type MemoryRecord, type MemoryType } from '../core/memory.js';
+import { RECALL_CONTEXT_CLOSE_TAG, RECALL_CONTEXT_OPEN_TAG } from '../transcript/recall-markers.js';
+import { MAX_CONTEXT_TEXT_CHARS } from './context-file.js';
+
+export interface RenderContextOptions {
+  /** Character budget of the whole text, header included; clamped to what fits Claude Code's cap. */
+  maxChars: number;
+  /** Reference time for the age of session summaries. */
+  now: Date;
+  /** Shown in the title; null for the global (project-less) context. */
+  projectName: string | null;
+}
+
+export interface RenderedContext {
+  /** Empty when there is nothing to say. */
+  text: string;
+  included: number;
+  /** Distinct memories given but not shown (budget, older session summaries, unusable entries). */
+  omitted: number;
+}
+
+interface Section {
+  type: MemoryType;
+  heading: string;
+}
+
+const SECTIONS: readonly Section[] = [
+  { type: 'golden_rule', heading: '### Rules (always follow)' },
+  { type: 'preference', heading: '### Preferences' },
+  { type: 'decision', heading: '### Decisions' },
+  { type: 'pattern', heading: '### Patterns' },
+  { type: 'session', heading: '### Recent sessions' },
+];
+
+/** Only the newest session summaries are worth a place; the rest stay searchable. */
+export const MAX_SESSIONS_SHOWN = 2;
+
+/** A memory is meant to be a sentence or two; longer ones are cut at a word with an ellipsis. */
+export const MAX_ENTRY_CHARS = 500;
+
+export const SEARCH_COMMAND = 'recall search "<words>" --here';
+
+interface Entry {
+  section: number;
+  line: string;
+}
+
+const EMPTY: RenderedContext = Object.freeze({ text: '', included: 0, omitted: 0 });
+
+export function renderContext(memories: readonly MemoryRecord[], opts: RenderContextOptions): RenderedContext {
+  const candidates = rankMemories(memories);
+  const distinct = candidates.distinct;
+  if (distinct === 0) return EMPTY;
+  const budget = Math.min(Math.floor(opts.maxChars), MAX_CONTEXT_TEXT_CHARS);
+  const title = renderTitle(opts.projectName);
+  const entries = candidates.shown.map((m): Entry | null => {
+    const line = renderEntry(m, opts);
+    return line === null ? null : { section: SECTIONS.findIndex((s) => s.type === m.type), line };
+  });
+
+  // Greedy by rank, measured incrementally: text = title \n status [\n\n heading (\n line)*]*.
+  const chosen: Entry[] = [];
+  const open = new Set<number>();
+  let body = 0;
+  for (const entry of entries) {
+    if (entry === null) continue;
+    const cost = 1 + entry.line.length + (open.has(entry.section) ? 0 : 2 + SECTIONS[entry.section]!.heading.length);
+    const length = title.length + 1 + renderStatus(chosen.length + 1, distinct).length + body + cost;
+    if (length > budget) continue;
+    chosen.push(entry);
+    open.add(entry.section);
+    body += cost;
+  }
+  // The status line can grow by a digit as more entries join: drop the least useful until it fits.
+  let text = renderText(title, chosen, distinct);
+  while (text.length > budget && chosen.length > 0) {
+    chosen.pop();
+    text = renderText(title, chosen, distinct);
+  }
+  if (text.length > budget) return { text: '', included: 0, omitted: distinct };
+  return { text, included: chosen.length, omitted: distinct - chosen.length };
+}
+
+/** Memories in the order they earn a place, exact duplicates (folded text) removed. */
+function rankMemories(memories: readonly MemoryRecord[]): { shown: MemoryRecord[]; distinct: number } {
+  const sorted = memories
+    .map((m) => ({ m, section: SECTIONS.findIndex((s) => s.type === m.type) }))
+    .sort((a, b) => sectionOf(a.section) - sectionOf(b.section) || compareWithin(a.m, b.m));
+  const seen = new Set<string>();
+  const shown: MemoryRecord[] = [];
+  let distinct = 0;
+  let sessions = 0;
+  for (const { m, section } of sorted) {
+    const key = contentKey(m.content);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    distinct += 1;
+    if (section < 0) continue; // A type this version does not know: searchable, not shown.
+    if (m.type === 'session' && ++sessions > MAX_SESSIONS_SHOWN) continue;
+    shown.push(m);
+  }
+  return { shown, distinct };
+}
+
+function sectionOf(index: number): number {
+  return index < 0 ? SECTIONS.length : index;
+}
+
+function compareWithin(a: MemoryRecord, b: MemoryRecord): number {
+  if (a.type === 'session' && b.type === 'session') {
+    return time(b.createdAt) - time(a.createdAt) || compareIds(a, b);
+  }
+  return (
+    num(b.importance) - num(a.importance) ||
+    num(b.seenCount) - num(a.seenCount) ||
+    time(b.lastSeenAt) - time(a.lastSeenAt) ||
+    time(b.createdAt) - time(a.createdAt) ||
+    compareIds(a, b)
+  );
+}
+
+function compareIds(a: MemoryRecord, b: MemoryRecord): number {
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+function num(value: number): number {
+  return Number.isFinite(value) ? value : 0;
+}
+
+function time(iso: string): number {
+  const t = Date.parse(iso);
+  return Number.isFinite(t) ? t : 0;
+}
+
+function renderTitle(projectName: string | null): string {
+  const name = projectName === null ? '' : oneLine(projectName).slice(0, 80);
+  return name ? `## Memories from earlier sessions in ${name}` : '## Memories from earlier sessions';
+}
+
+function renderStatus(included: number, distinct: number): string {
+  const omitted = distinct - included;
+  return omitted > 0
+    ? `Showing ${included} of ${distinct} memories; ${omitted} left out. Search them with \`${SEARCH_COMMAND}\`.`
+    : `Showing all ${distinct} memories. Search them with \`${SEARCH_COMMAND}\`.`;
+}
+
+function renderText(title: string, chosen: readonly Entry[], distinct: number): string {
+  const lines = [title, renderStatus(chosen.length, distinct)];
+  SECTIONS.forEach((section, index) => {
+    const items = chosen.filter((e) => e.section === index);
+    if (items.length > 0) lines.push('', section.heading, ...items.map((e) => e.line));
+  });
+  return lines.join('\n');
+}
+
+function renderEntry(memory: MemoryRecord, opts: RenderContextOptions): string | null {
+  const content = shorten(oneLine(memory.content.replaceAll(RECALL_CONTEXT_OPEN_TAG, '').replaceAll(RECALL_CONTEXT_CLOSE_TAG, '')));
+  if (content === '') return null;
+  const scope = opts.projectName !== null && memory.namespace === 'global' ? ' (all projects)' : '';
+  if (memory.type === 'session') return `- ${age(memory.createdAt, opts.now)}: ${content}${scope}`;
+  return `- ${content}${scope}`;
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+function shorten(text: string): string {
+  if (text.length <= MAX_ENTRY_CHARS) return text;
+  const cut = text.slice(0, MAX_ENTRY_CHARS - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > MAX_ENTRY_CHARS / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
+function age(iso: string, now: Date): string {
+  const at = Date.parse(iso);
+  if (!Number.isFinite(at)) return 'earlier';
+  const days = Math.floor((now.getTime() - at) / 86_400_000);
+  if (days <= 0) return 'today';
+  if (days === 1) return 'yesterday';
+  return `${days} days ago`;
+}

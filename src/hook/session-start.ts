@@ -1,0 +1,124 @@
+/**
+ * SessionStart: put the project's pre-rendered memories into the new session as additionalContext.
+ * Node built-ins only; reads one small file the worker wrote (never the memory store), so it costs
+ * little more than starting node. Nothing to say, or anything wrong, answers `{}`.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { ADDITIONAL_CONTEXT_CAP, contextFilePath, MAX_CONTEXT_FILE_BYTES, parseContextFile } from '../context/context-file.js';
+import { fileLogger, type Logger } from '../core/log.js';
+import { statePaths, type StatePaths } from '../core/state-paths.js';
+import { resolveProject } from '../project/resolve-project.js';
+import { isDue, parseJob } from '../queue/job.js';
+import { wrapRecallContext } from '../transcript/recall-markers.js';
+import type { HookContext } from './hook-context.js';
+import { parseHookInput } from './hook-input.js';
+
+/** A queue lock refreshed more recently than this belongs to a live worker (it refreshes every few seconds). */
+const LIVE_LOCK_MS = 30_000;
+/** Pending jobs looked at for a due one; the queue is almost always empty. */
+const MAX_JOBS_CHECKED = 20;
+
+export async function sessionStartHook(ctx: HookContext): Promise<Record<string, unknown>> {
+  const paths = statePaths(ctx.home);
+  const logger = fileLogger(paths.logFile, 'hook.session-start');
+  const parsed = parseHookInput(ctx.stdin.text);
+  if (!parsed.ok) {
+    logger.log('warn', `ignored SessionStart payload: ${parsed.problem}`, { truncated: ctx.stdin.truncated });
+    return {};
+  }
+  const { input } = parsed;
+  const cwd = input.cwd ?? ctx.env.CLAUDE_PROJECT_DIR ?? ctx.env.FACTORY_PROJECT_DIR ?? null;
+  if (cwd === null || !isDirectory(cwd)) {
+    logger.log('warn', cwd === null ? 'SessionStart payload has no cwd' : 'SessionStart cwd is not a directory', { cwd, sessionId: input.sessionId });
+    return {};
+  }
+
+  await startWorkerIfDue(paths, ctx.env, logger);
+
+  const { namespace } = resolveProject(cwd);
+  const text = readContextText(paths, namespace, logger);
+  if (text === null || text.trim() === '') return {};
+  const additionalContext = wrapRecallContext(text);
+  if (additionalContext.length > ADDITIONAL_CONTEXT_CAP) {
+    logger.log('warn', 'context over the SessionStart cap; not injected', { namespace, chars: additionalContext.length });
+    return {};
+  }
+  return { hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext } };
+}
+
+/** The namespace's rendered text; null when there is none yet or the file is damaged. */
+function readContextText(paths: StatePaths, namespace: string, logger: Logger): string | null {
+  const file = contextFilePath(paths.contextDir, namespace);
+  let content: string;
+  try {
+    const { size } = statSync(file);
+    if (size > MAX_CONTEXT_FILE_BYTES) {
+      logger.log('warn', 'context file too large; ignored', { file, size });
+      return null;
+    }
+    content = readFileSync(file, 'utf8');
+  } catch (err) {
+    // No file yet: nothing captured in this project. Not worth a log line at every session start.
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') logger.log('warn', `cannot read context file: ${(err as Error).message}`, { file });
+    return null;
+  }
+  const parsed = parseContextFile(content, namespace);
+  if (parsed === null) {
+    logger.log('warn', 'damaged context file ignored; the next capture in this project rewrites it', { file });
+    return null;
+  }
+  return parsed.text;
+}
+
+/**
+ * Jobs waiting for a retry would otherwise wait for the next SessionEnd (the worker lingers only
+ * for a while). Costs one readdir of a folder that is nearly always empty; spawns only when a job is
+ * due and no live worker holds the queue.
+ */
+async function startWorkerIfDue(paths: StatePaths, env: NodeJS.ProcessEnv, logger: Logger): Promise<void> {
+  if (/^(0|false|no|off)$/i.test(env.RECALL_HOOK_SPAWN ?? '')) return;
+  try {
+    if (!hasDueJob(paths) || workerIsLive(paths)) return;
+    // Loaded only when needed: node:child_process alone costs a few ms of start-up.
+    const { spawnDetachedWorker } = await import('./spawn-worker.js');
+    const spawned = await spawnDetachedWorker(env, paths.home);
+    logger.log(spawned ? 'info' : 'warn', spawned ? 'started a worker for due queued jobs' : 'could not start the worker for due queued jobs');
+  } catch (err) {
+    logger.log('warn', `could not check the queue: ${(err as Error).message}`);
+  }
+}
+
+function hasDueJob(paths: StatePaths): boolean {
+  let names: string[];
+  try {
+    names = readdirSync(paths.spoolPending).filter((name) => name.endsWith('.json') && !name.startsWith('.'));
+  } catch {
+    return false; // No spool yet.
+  }
+  const now = new Date();
+  return names.slice(0, MAX_JOBS_CHECKED).some((name) => {
+    try {
+      const job = parseJob(readFileSync(join(paths.spoolPending, name), 'utf8'));
+      return job !== null && isDue(job, now);
+    } catch {
+      return false;
+    }
+  });
+}
+
+function workerIsLive(paths: StatePaths): boolean {
+  try {
+    return Date.now() - statSync(`${paths.workerLock}.lock`).mtimeMs < LIVE_LOCK_MS;
+  } catch {
+    return false;
+  }
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
