@@ -1,0 +1,81 @@
+import { existsSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { isAbsolute } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Option, type Command } from 'commander';
+import { RecallError } from '../../core/errors.js';
+import { resolveInstallTargets, type TargetChoice } from '../../install/install-targets.js';
+import { renderInstallReport } from '../../install/render-install-report.js';
+import { runInstall, type InstallAction } from '../../install/run-install.js';
+import { renderMcpReport } from '../../install/render-mcp-report.js';
+import { mcpTargetsFor, planMcpTargets, writeMcpPlans } from '../../install/run-mcp-install.js';
+import { out } from '../output.js';
+
+/** This checkout's compiled entry point (dist/cli/main.js): the hooks run it. */
+const CLI_PATH = fileURLToPath(new URL('../main.js', import.meta.url));
+
+export interface InstallFlags {
+  target?: TargetChoice;
+  project?: boolean;
+  endless?: boolean;
+  dryRun?: boolean;
+  json?: boolean;
+  node?: string;
+  /** False with --no-mcp. */
+  mcp?: boolean;
+}
+
+export function registerInstall(program: Command): void {
+  const command = program
+    .command('install')
+    .description("add recall's SessionEnd and SessionStart hooks to the agent's settings file and register its MCP server (keeps everything else, backs files up)");
+  addSharedOptions(command, 'install')
+    .option('--node <path>', `node binary the hooks run with (default: the one running now, ${process.execPath})`)
+    .action((flags: InstallFlags) => runInstallCommand('install', flags));
+}
+
+/** The flags `install` and `uninstall` share. */
+export function addSharedOptions(command: Command, action: InstallAction): Command {
+  return command
+    .addOption(
+      new Option('--target <agent>', 'claude, factory or all (default: each agent whose ~/.claude or ~/.factory folder exists; claude if neither does)').choices([
+        'claude',
+        'factory',
+        'all',
+      ]),
+    )
+    .option('--project', 'edit the project file (<cwd>/.claude/settings.json, <cwd>/.factory/settings.json) instead of the one in your home folder')
+    .option(
+      '--endless',
+      action === 'install' ? 'also add the Endless Mode PostToolUse hook (timeout 90 s)' : 'remove only the Endless Mode PostToolUse hook',
+    )
+    .option('--no-mcp', action === 'install' ? 'do not register the MCP server (~/.claude.json, ~/.factory/mcp.json; .mcp.json with --project)' : 'keep the MCP server registration')
+    .option('--dry-run', 'show the change to the hooks section and write nothing')
+    .option('--json', 'print the result as JSON');
+}
+
+export function runInstallCommand(action: InstallAction, flags: InstallFlags): void {
+  const nodePath = flags.node ?? process.execPath;
+  if (nodePath.trim() === '' || (!isAbsolute(nodePath) && /[\\/]/.test(nodePath))) {
+    throw new RecallError('INPUT_INVALID', `--node must be an absolute path or a command name found on PATH, got "${nodePath}"`);
+  }
+  const targets = resolveInstallTargets({ target: flags.target, project: flags.project === true, home: homedir(), cwd: process.cwd(), exists: existsSync });
+  // Endless-only uninstall leaves everything but that hook; the MCP files are planned (and refused) before any write.
+  const withMcp = flags.mcp !== false && !(action === 'uninstall' && flags.endless === true);
+  const mcpTargets = withMcp ? mcpTargetsFor(targets, { project: flags.project === true, home: homedir(), cwd: process.cwd() }) : [];
+  const mcpPlans = planMcpTargets(mcpTargets, { action, nodePath, cliPath: CLI_PATH });
+  const outcomes = runInstall(targets, {
+    action,
+    endless: flags.endless === true,
+    nodePath,
+    cliPath: CLI_PATH,
+    dryRun: flags.dryRun === true,
+    now: new Date(),
+  });
+  const mcp = writeMcpPlans(mcpPlans, { dryRun: flags.dryRun === true, now: new Date() });
+  if (flags.json) {
+    out.json({ action, dryRun: flags.dryRun === true, targets: outcomes, mcp });
+    return;
+  }
+  for (const line of renderInstallReport(outcomes, renderMcpReport(mcp))) out.line(line);
+}

@@ -1,0 +1,77 @@
+/**
+ * The hook entries recall puts into an agent's settings file, and how to recognise them again.
+ * Pure: no file or process access.
+ */
+
+export type HookName = 'session-start' | 'session-end' | 'post-tool-use';
+export type HookEvent = 'SessionStart' | 'SessionEnd' | 'PostToolUse';
+export type AgentTarget = 'claude' | 'factory';
+
+export interface HookSpec {
+  event: HookEvent;
+  /** Seconds before the agent cancels the hook. */
+  timeout: number;
+  /** Matcher of the group recall adds; absent means "every occurrence of the event". */
+  matcher?: string;
+}
+
+/**
+ * SessionEnd: 10 s, so the shared 1.5 s SessionEnd budget of Claude Code is never the limit
+ * (a per-hook timeout in a settings file raises it). SessionStart reads a pre-rendered file: 5 s.
+ * PostToolUse (Endless Mode) compresses with the local model synchronously: 90 s, above its deadline.
+ */
+export const RECALL_HOOKS: Readonly<Record<HookName, HookSpec>> = {
+  'session-start': { event: 'SessionStart', timeout: 5 },
+  'session-end': { event: 'SessionEnd', timeout: 10 },
+  'post-tool-use': { event: 'PostToolUse', timeout: 90, matcher: '*' },
+};
+
+export const HOOK_NAMES = Object.keys(RECALL_HOOKS) as HookName[];
+
+export interface RecallHookEntry extends HookSpec {
+  name: HookName;
+  command: string;
+  /** `ensure` adds the entry when missing; `refresh` only updates one that is already there. */
+  mode: 'ensure' | 'refresh';
+}
+
+export interface HookCommandParts {
+  /** The node binary the agent runs the hook with (absolute path, or a bare name found on PATH). */
+  nodePath: string;
+  /** Absolute path of this checkout's dist/cli/main.js. */
+  cliPath: string;
+  agent: AgentTarget;
+}
+
+/** Quotes a value for a POSIX shell: agents run hook commands through `sh -c`/bash. */
+export function quoteForShell(value: string): string {
+  return `"${value.replace(/["\\$`]/g, (c) => `\\${c}`)}"`;
+}
+
+export function buildHookCommand(parts: HookCommandParts, name: HookName): string {
+  const agentFlag = parts.agent === 'factory' ? ' --agent factory' : '';
+  return `${quoteForShell(parts.nodePath)} ${quoteForShell(parts.cliPath)} hook ${name}${agentFlag}`;
+}
+
+/** SessionEnd and SessionStart always; the Endless Mode PostToolUse hook only when asked for, else only kept up to date. */
+export function recallHookEntries(parts: HookCommandParts, options: { endless: boolean }): RecallHookEntry[] {
+  return HOOK_NAMES.map((name) => ({
+    name,
+    ...RECALL_HOOKS[name],
+    command: buildHookCommand(parts, name),
+    mode: name !== 'post-tool-use' || options.endless ? 'ensure' : 'refresh',
+  }));
+}
+
+/**
+ * `.../dist/cli/main.js" hook session-end`, `recall hook session-end`, `/usr/local/bin/recall hook ...`:
+ * the forms recall's own hooks take (installed by this command, by an older checkout, by the plugin or by hand).
+ */
+const RECALL_COMMAND = /(?:dist[\\/]cli[\\/]main\.js|(?:^|[\s"'/\\])recall)["']?\s+hook\s+(session-start|session-end|post-tool-use)(?=$|[\s"';&|])/;
+
+/** Which recall hook a command runs, or null when it is not one of recall's. */
+export function recallHookName(command: unknown): HookName | null {
+  if (typeof command !== 'string') return null;
+  const match = RECALL_COMMAND.exec(command);
+  return match ? (match[1] as HookName) : null;
+}

@@ -1,0 +1,35 @@
+/**
+ * The MCP server entry recall registers with an agent, and how to recognise it again. Pure.
+ *
+ * Claude Code (`~/.claude.json` top-level `mcpServers`, or a project's `.mcp.json`) and Factory droid
+ * (`~/.factory/mcp.json`, or a project's `.factory/mcp.json`) share the shape
+ *   { "mcpServers": { "<name>": { "type": "stdio", "command": "...", "args": [...], "env"?: {...} } } }
+ * and droid adds `"disabled": false`.
+ */
+import type { HookCommandParts } from './recall-hooks.js';
+
+export const MCP_SERVER_NAME = 'recall';
+
+export type McpServerEntry = Record<string, unknown>;
+
+/** The keys recall owns in its entry; others (`env`, `disabled`, ...) belong to the user and are kept. */
+export const OWNED_KEYS = ['type', 'command', 'args'] as const;
+
+export function buildMcpServerEntry(parts: HookCommandParts): McpServerEntry {
+  const entry: McpServerEntry = { type: 'stdio', command: parts.nodePath, args: [parts.cliPath, 'mcp'] };
+  if (parts.agent === 'factory') entry.disabled = false;
+  return entry;
+}
+
+/**
+ * Whether an entry runs recall's MCP server: `<node> .../dist/cli/main.js mcp` (this command, an older
+ * checkout, the plugin) or `recall mcp` (a global install).
+ */
+export function isRecallMcpEntry(entry: unknown): boolean {
+  if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return false;
+  const { command, args } = entry as { command?: unknown; args?: unknown };
+  if (typeof command !== 'string' || !Array.isArray(args) || !args.every((a) => typeof a === 'string')) return false;
+  const words = [command, ...(args as string[])];
+  const at = words.findIndex((word) => /(?:^|[\\/])dist[\\/]cli[\\/]main\.js$/.test(word) || /(?:^|[\\/])recall$/.test(word));
+  return at !== -1 && words[at + 1] === 'mcp' && words.length === at + 2;
+}

@@ -1,0 +1,107 @@
+/**
+ * `recall install` / `recall uninstall` for a list of settings files: read and plan every file
+ * first, so a file recall must refuse stops the run before anything is written; then write.
+ */
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { RecallError } from '../core/errors.js';
+import { renderDiff } from './diff-lines.js';
+import type { InstallTarget } from './install-targets.js';
+import { formatJson } from './json-format.js';
+import { isJsonObject, mergeRecallHooks, removeRecallHooks, type HookChange, type HooksEdit } from './merge-hooks.js';
+import { HOOK_NAMES, recallHookEntries, type AgentTarget } from './recall-hooks.js';
+import { readSettingsFile, writeSettingsFile, type SettingsSnapshot } from './settings-file.js';
+
+export type InstallAction = 'install' | 'uninstall';
+export type TargetStatus = 'installed' | 'updated' | 'already-installed' | 'removed' | 'not-installed';
+
+export interface InstallOptions {
+  action: InstallAction;
+  /** install: add the Endless Mode PostToolUse hook; uninstall: remove only that hook. */
+  endless: boolean;
+  nodePath: string;
+  cliPath: string;
+}
+
+export interface TargetPlan {
+  agent: AgentTarget;
+  file: string;
+  status: TargetStatus;
+  hooks: HookChange[];
+  /** The new file content; null when nothing changes. */
+  text: string | null;
+  /** A line diff of the `hooks` section. */
+  diff: string[];
+  notes: string[];
+}
+
+export interface TargetOutcome extends Omit<TargetPlan, 'text'> {
+  dryRun: boolean;
+  written: boolean;
+  created: boolean;
+  backup: string | null;
+}
+
+/** What to change in one settings file. Pure apart from the snapshot already read. */
+export function planTarget(target: InstallTarget, snapshot: SettingsSnapshot, options: InstallOptions): TargetPlan {
+  let edit: HooksEdit;
+  try {
+    edit =
+      options.action === 'install'
+        ? mergeRecallHooks(snapshot.settings, recallHookEntries({ nodePath: options.nodePath, cliPath: options.cliPath, agent: target.agent }, { endless: options.endless }))
+        : removeRecallHooks(snapshot.settings, options.endless ? ['post-tool-use'] : HOOK_NAMES);
+  } catch (err) {
+    if (err instanceof RecallError) throw new RecallError(err.code, `${target.file}: ${err.message}; recall changed nothing`, { cause: err });
+    throw err;
+  }
+  return {
+    ...target,
+    status: statusOf(options.action, edit),
+    hooks: edit.changes,
+    text: edit.changed ? formatJson(edit.settings, snapshot.format) : null,
+    diff: renderDiff(hooksJson(snapshot.settings), hooksJson(edit.settings)),
+    notes: [],
+  };
+}
+
+export function runInstall(
+  targets: readonly InstallTarget[],
+  options: InstallOptions & { dryRun: boolean; now: Date; exists?: (path: string) => boolean },
+): TargetOutcome[] {
+  const exists = options.exists ?? existsSync;
+  const planned = targets.map((target) => {
+    const snapshot = readSettingsFile(target.file);
+    const plan = planTarget(target, snapshot, options);
+    plan.notes.push(...notesFor(target, snapshot, options.action, exists));
+    return { plan, snapshot };
+  });
+  return planned.map(({ plan, snapshot }) => {
+    const { text, ...rest } = plan;
+    const write = text !== null && !options.dryRun;
+    const { backup } = write ? writeSettingsFile(snapshot, text, options.now) : { backup: null };
+    return { ...rest, dryRun: options.dryRun, written: write, created: write && !snapshot.exists, backup };
+  });
+}
+
+function statusOf(action: InstallAction, edit: HooksEdit): TargetStatus {
+  if (action === 'uninstall') return edit.changed ? 'removed' : 'not-installed';
+  if (!edit.changed) return 'already-installed';
+  return edit.changes.some((c) => c.action === 'added') ? 'installed' : 'updated';
+}
+
+function hooksJson(settings: Record<string, unknown>): string {
+  return JSON.stringify(settings.hooks ?? {}, null, 2);
+}
+
+function notesFor(target: InstallTarget, snapshot: SettingsSnapshot, action: InstallAction, exists: (path: string) => boolean): string[] {
+  const notes: string[] = [];
+  const hooksFile = join(dirname(target.file), 'hooks.json');
+  if (target.agent === 'factory' && action === 'install' && exists(hooksFile)) {
+    notes.push(`${hooksFile} exists: newer droid versions read hooks from it and then ignore the "hooks" in settings.json; if droid does not run recall's hooks, move them there`);
+  }
+  const plugins = snapshot.settings.enabledPlugins;
+  if (target.agent === 'claude' && isJsonObject(plugins) && Object.entries(plugins).some(([id, on]) => id.startsWith('recall@') && on === true)) {
+    notes.push(`the recall plugin is enabled in ${target.file} as well; with both, each hook runs twice: keep one`);
+  }
+  return notes;
+}
