@@ -1,5 +1,6 @@
 /** The one configuration schema: every key has a default (or is explicitly optional) and a description. */
 import { z } from 'zod';
+import { ENDLESS_DEFAULTS } from '../endless/endless-defaults.js';
 
 const positiveInt = z.coerce.number().int().positive();
 
@@ -83,6 +84,33 @@ export const configSchema = z.object({
       minScore: z.coerce.number().min(0).max(1).default(0).describe('Drop search results scoring below this (0..1).'),
     })
     .prefault({}),
+  endless: z
+    .object({
+      enabled: z
+        .boolean()
+        .default(ENDLESS_DEFAULTS.enabled)
+        .describe('Endless Mode: the PostToolUse hook replaces large tool outputs with compact observations (env RECALL_ENDLESS_MODE).'),
+      minChars: positiveInt
+        .default(ENDLESS_DEFAULTS.minChars)
+        .describe('Tool outputs shorter than this many characters are left alone (env RECALL_ENDLESS_MIN_CHARS).'),
+      readMinChars: positiveInt
+        .default(ENDLESS_DEFAULTS.readMinChars)
+        .describe('Threshold for Read results, higher because edits need exact text (env RECALL_ENDLESS_READ_MIN_CHARS).'),
+      syncTimeoutMs: positiveInt
+        .default(ENDLESS_DEFAULTS.syncTimeoutMs)
+        .describe('The hook answers within this, with a deterministic reduction when the model is late (env RECALL_SYNC_TIMEOUT_MS).'),
+      denylist: z
+        .array(z.string().min(1))
+        .default([...ENDLESS_DEFAULTS.denylist])
+        .describe('Tool names (exact, or a prefix ending in *) never compressed; Edit, Write, MultiEdit and NotebookEdit never are.'),
+      keepRecent: z.coerce
+        .number()
+        .int()
+        .min(0)
+        .default(ENDLESS_DEFAULTS.keepRecent)
+        .describe('`recall endless fork` keeps this many of the last tool results whole (env RECALL_ENDLESS_KEEP_RECENT).'),
+    })
+    .prefault({}),
 });
 
 export type Config = z.infer<typeof configSchema>;
@@ -102,4 +130,9 @@ export const ENV_OVERRIDES: ReadonlyArray<readonly [string, readonly string[]]> 
   ['RECALL_WORKER_LINGER_MS', ['queue', 'lingerMs']],
   ['RECALL_LOCK_STALE_MS', ['queue', 'lockStaleMs']],
   ['RECALL_CONTEXT_MAX_CHARS', ['context', 'maxChars']],
+  ['RECALL_ENDLESS_MODE', ['endless', 'enabled']],
+  ['RECALL_ENDLESS_MIN_CHARS', ['endless', 'minChars']],
+  ['RECALL_ENDLESS_READ_MIN_CHARS', ['endless', 'readMinChars']],
+  ['RECALL_SYNC_TIMEOUT_MS', ['endless', 'syncTimeoutMs']],
+  ['RECALL_ENDLESS_KEEP_RECENT', ['endless', 'keepRecent']],
 ];

@@ -1,0 +1,37 @@
+#!/usr/bin/env node
+/**
+ * Prints recall's configuration keys as a markdown table (key, env var, default, description),
+ * read from the BUILT schema in dist/, so the README's configuration table can be regenerated:
+ *
+ *   npm run build && node scripts/print-config-table.mjs
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const keysModule = new URL('../dist/config/config-keys.js', import.meta.url);
+if (!existsSync(fileURLToPath(keysModule))) {
+  console.error('dist/ is missing: run `npm run build` first.');
+  process.exit(1);
+}
+const { listConfigKeys } = await import(keysModule.href);
+
+/** Keeps a value inside one table cell. */
+function cell(text) {
+  return String(text).replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
+}
+
+function formatDefault(key) {
+  if (!key.hasDefault) return key.optional ? '(none)' : '(required)';
+  return `\`${typeof key.defaultValue === 'string' ? key.defaultValue : JSON.stringify(key.defaultValue)}\``;
+}
+
+const rows = listConfigKeys().map((key) => [
+  `\`${key.key}\``,
+  key.envVar ? `\`${key.envVar}\`` : '',
+  formatDefault(key),
+  key.description ?? '',
+]);
+
+console.log('| Key | Env var | Default | Description |');
+console.log('| --- | --- | --- | --- |');
+for (const row of rows) console.log(`| ${row.map(cell).join(' | ')} |`);

@@ -1,0 +1,122 @@
+import type { Command } from 'commander';
+import { describeConfigSource, listConfigEntries } from '../../config/config-entries.js';
+import { findConfigKey, getPath, type ConfigKey } from '../../config/config-keys.js';
+import { formatConfigValue, parseConfigValue } from '../../config/config-value.js';
+import { assertValidConfigFile, setConfigKey, unsetConfigKey, writeConfigFile } from '../../config/edit-config-file.js';
+import { activeEnvOverrides, evaluateConfig, fixForProblem, formatConfigProblems } from '../../config/evaluate-config.js';
+import { readConfigFile } from '../../config/load-config.js';
+import type { Config } from '../../config/schema.js';
+import { RecallError } from '../../core/errors.js';
+import { resolveHome, statePaths } from '../../core/state-paths.js';
+import { out } from '../output.js';
+
+export function registerConfig(program: Command): void {
+  const config = program.command('config').description('show and change settings in RECALL_HOME/config.json');
+
+  config
+    .command('list')
+    .description('every key with its effective value, where it comes from (default, file, env) and what it does')
+    .option('--json', 'print the keys as JSON')
+    .action((opts: { json?: boolean }) => {
+      const { configFile, fileRaw } = readState();
+      const entries = listConfigEntries(effectiveConfig(fileRaw, configFile), fileRaw, process.env);
+      if (opts.json) {
+        out.json(entries.map((e) => ({ ...e, value: e.value ?? null, defaultValue: e.defaultValue ?? null })));
+        return;
+      }
+      // One block per key rather than a table: descriptions stay whole at any terminal width.
+      for (const e of entries) {
+        out.line(`${e.key} = ${formatConfigValue(e.value)}  (${describeConfigSource(e)})`);
+        out.line(`    ${e.description}`);
+      }
+    });
+
+  config
+    .command('get <key>')
+    .description('print the effective value of one key, e.g. ollama.llmModel')
+    .option('--json', 'print the key, value and source as JSON')
+    .action((name: string, opts: { json?: boolean }) => {
+      const key = findConfigKey(name);
+      const { configFile, fileRaw } = readState();
+      const [entry] = listConfigEntries(effectiveConfig(fileRaw, configFile), fileRaw, process.env, [key]);
+      const value = entry?.value;
+      if (opts.json) out.json({ key: key.key, value: value ?? null, source: entry?.source, ...(entry?.envVar ? { envVar: entry.envVar } : {}) });
+      else if (value !== undefined) out.line(formatConfigValue(value));
+      // Like `git config --get`: an unset key exits 1 (with --json, `"value": null` says it instead).
+      if (value === undefined && !opts.json) {
+        out.warn(`${key.key} is not set`);
+        process.exitCode = 1;
+      }
+    });
+
+  config
+    .command('set <key> <value>')
+    .description('write one key to config.json (the whole file is validated first)')
+    .action((name: string, text: string) => {
+      const key = findConfigKey(name);
+      const value = parseConfigValue(key, text);
+      const { configFile, fileRaw } = readState();
+      const next = setConfigKey(fileRaw, key, value);
+      assertValidConfigFile(next, configFile, key.key);
+      writeConfigFile(configFile, next);
+      out.line(`${key.key} = ${formatConfigValue(value)} (written to ${configFile})`);
+      warnIfOverridden(key.key);
+    });
+
+  config
+    .command('unset <key>')
+    .description('remove one key from config.json, so its default applies')
+    .action((name: string) => {
+      const { configFile, fileRaw } = readState();
+      const key = findKeyToUnset(name, fileRaw);
+      const { next, removed } = unsetConfigKey(fileRaw, key?.path ?? name.split('.'));
+      if (!removed) {
+        out.line(`${name} is not set in ${configFile}; nothing to do`);
+      } else {
+        writeConfigFile(configFile, next);
+        out.line(`${name} removed from ${configFile}${key ? `; default: ${formatConfigValue(key.defaultValue)}` : ''}`);
+      }
+      if (key) warnIfOverridden(key.key);
+    });
+
+  config
+    .command('path')
+    .description('print the path of the config file')
+    .action(() => {
+      out.line(readPaths().configFile);
+    });
+}
+
+/** A known key, or null for a stray key that is in the file (a typo doctor warned about). */
+function findKeyToUnset(name: string, fileRaw: Record<string, unknown>): ConfigKey | null {
+  try {
+    return findConfigKey(name);
+  } catch (err) {
+    if (getPath(fileRaw, name.split('.')) !== undefined) return null;
+    throw err;
+  }
+}
+
+function readPaths() {
+  return statePaths(resolveHome(process.env));
+}
+
+function readState(): { configFile: string; fileRaw: Record<string, unknown> } {
+  const { configFile } = readPaths();
+  return { configFile, fileRaw: readConfigFile(configFile) };
+}
+
+/** The effective config, or CONFIG_INVALID naming each bad key, where its value came from, and the fix. */
+function effectiveConfig(fileRaw: Record<string, unknown>, configFile: string): Config {
+  const result = evaluateConfig(fileRaw, process.env);
+  if (result.ok) return result.config;
+  const fixes = result.problems.map((p) => fixForProblem(p, configFile)).join('; ');
+  throw new RecallError('CONFIG_INVALID', `invalid configuration: ${formatConfigProblems(result.problems, configFile)}. Fix: ${fixes}`);
+}
+
+function warnIfOverridden(key: string): void {
+  const envVar = activeEnvOverrides(process.env).get(key);
+  if (envVar) {
+    out.warn(`warning: ${envVar}=${process.env[envVar] ?? ''} is set in the environment and overrides ${key}; unset it for the file's value to take effect`);
+  }
+}

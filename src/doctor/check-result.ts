@@ -1,0 +1,16 @@
+/** What one doctor check reports. */
+export type CheckStatus = 'ok' | 'warn' | 'fail';
+
+export interface CheckResult {
+  id: string;
+  title: string;
+  status: CheckStatus;
+  detail: string;
+  /** What to do about a warning or failure: a command where there is one. */
+  fix?: string;
+}
+
+/** Doctor passes when no check failed; warnings are allowed. */
+export function doctorPassed(results: readonly CheckResult[]): boolean {
+  return results.every((r) => r.status !== 'fail');
+}

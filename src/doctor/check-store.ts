@@ -1,0 +1,29 @@
+/** The memory database opens and was made with the configured embedder. Pure. */
+import type { CheckResult } from './check-result.js';
+
+export type StoreProbe =
+  | { state: 'absent' }
+  | { state: 'open'; info: { embedder: string; dimension: number } | null; count: number }
+  | { state: 'failed'; message: string };
+
+export function checkStore(configuredEmbedder: string, dbDir: string, probe: StoreProbe): CheckResult {
+  const base = { id: 'store', title: 'Database' } as const;
+  switch (probe.state) {
+    case 'absent':
+      return { ...base, status: 'ok', detail: `no database yet; the first capture creates ${dbDir}` };
+    case 'failed':
+      return { ...base, status: 'fail', detail: `cannot read ${dbDir}: ${probe.message}`, fix: `check the permissions of ${dbDir}; if it is damaged, move it aside (its memories go with it) and capture again` };
+    case 'open': {
+      if (probe.info === null) return { ...base, status: 'ok', detail: `${dbDir} is empty` };
+      if (probe.info.embedder !== configuredEmbedder) {
+        return {
+          ...base,
+          status: 'fail',
+          detail: `${probe.count} memories were embedded with ${probe.info.embedder} (${probe.info.dimension} dimensions), but the config says ${configuredEmbedder}`,
+          fix: `recall reindex (re-embeds them with ${configuredEmbedder}), or set embedder.id back to ${probe.info.embedder}`,
+        };
+      }
+      return { ...base, status: 'ok', detail: `${probe.count} memories, embedder ${probe.info.embedder} matches the config` };
+    }
+  }
+}

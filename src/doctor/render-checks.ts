@@ -1,0 +1,25 @@
+/** Doctor results as terminal lines: one per check, its fix indented beneath. Pure. */
+import type { CheckResult, CheckStatus } from './check-result.js';
+
+const SYMBOLS: Record<CheckStatus, string> = { ok: '✓', warn: '!', fail: '✗' };
+const WORDS: Record<CheckStatus, string> = { ok: 'ok  ', warn: 'warn', fail: 'FAIL' };
+
+export function renderChecks(results: readonly CheckResult[], options: { unicode: boolean }): string[] {
+  const width = Math.max(...results.map((r) => r.title.length));
+  const lines: string[] = [];
+  for (const result of results) {
+    const mark = options.unicode ? SYMBOLS[result.status] : WORDS[result.status];
+    lines.push(`${mark} ${result.title.padEnd(width)}  ${result.detail}`);
+    if (result.fix && result.status !== 'ok') lines.push(`${' '.repeat(mark.length + 1)}${'fix:'.padEnd(width)}  ${result.fix}`);
+  }
+  lines.push('', summarize(results));
+  return lines;
+}
+
+export function summarize(results: readonly CheckResult[]): string {
+  const failed = results.filter((r) => r.status === 'fail').length;
+  const warned = results.filter((r) => r.status === 'warn').length;
+  if (failed === 0 && warned === 0) return 'All checks passed.';
+  const parts = [failed > 0 ? `${failed} failed` : '', warned > 0 ? `${warned} warning${warned === 1 ? '' : 's'}` : ''].filter(Boolean);
+  return `${parts.join(', ')}${failed > 0 ? '' : ' (recall works; see the fixes above)'}.`;
+}

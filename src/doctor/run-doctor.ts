@@ -1,0 +1,75 @@
+/**
+ * Runs every doctor check: the config first (the others need it), then the rest at once. The I/O
+ * comes in as probes, so a test can run the whole doctor against doubles.
+ */
+import { join } from 'node:path';
+import type { Config } from '../config/schema.js';
+import { describeError } from '../core/errors.js';
+import type { StatePaths } from '../core/state-paths.js';
+import type { EmbedderProbe } from './check-embedder.js';
+import { checkEmbedder } from './check-embedder.js';
+import { checkConfig, type ConfigProbe } from './check-config.js';
+import { checkHooks, type SettingsFileProbe } from './check-hooks.js';
+import { checkNodeVersion } from './check-node.js';
+import { checkLlmModel, checkOllama, type OllamaProbe } from './check-ollama.js';
+import { checkQueue, type QueueProbe } from './check-queue.js';
+import type { CheckResult } from './check-result.js';
+import { checkStateDir, type StateDirProbe } from './check-state-dir.js';
+import { checkStore, type StoreProbe } from './check-store.js';
+
+export interface DoctorInputs {
+  nodeVersion: string;
+  now: Date;
+  /** The user's home folder, where ~/.claude and ~/.factory live. */
+  homeDir: string;
+  /** Folders whose .claude/settings.json also count (the current project). */
+  projectDirs: readonly string[];
+}
+
+export interface DoctorProbes {
+  config(): { probe: ConfigProbe; config: Config; paths: StatePaths };
+  stateDir(path: string): StateDirProbe;
+  ollama(host: string): Promise<OllamaProbe>;
+  embedder(config: Config, paths: StatePaths): Promise<EmbedderProbe>;
+  store(dbDir: string): Promise<StoreProbe>;
+  settingsFile(path: string): SettingsFileProbe;
+  queue(paths: StatePaths): QueueProbe;
+}
+
+/** The results in a fixed order: node, state dir, config, Ollama, model, embedder, database, hooks, queue. */
+export async function runDoctor(inputs: DoctorInputs, probes: DoctorProbes): Promise<CheckResult[]> {
+  const { probe: configProbe, config, paths } = probes.config();
+  const claudeFiles = unique([
+    join(inputs.homeDir, '.claude', 'settings.json'),
+    ...inputs.projectDirs.flatMap((dir) => [join(dir, '.claude', 'settings.json'), join(dir, '.claude', 'settings.local.json')]),
+  ]);
+  const factoryFiles = [join(inputs.homeDir, '.factory', 'settings.json'), join(inputs.homeDir, '.factory', 'hooks.json')];
+
+  const ollama = probes.ollama(config.ollama.host);
+  const results = await Promise.all([
+    guard('node', 'Node.js', () => checkNodeVersion(inputs.nodeVersion)),
+    guard('state-dir', 'State directory', () => checkStateDir(probes.stateDir(paths.home))),
+    guard('config', 'Configuration', () => checkConfig(configProbe)),
+    guard('ollama', 'Ollama', async () => checkOllama(config.ollama.host, await ollama)),
+    guard('llm-model', 'Extraction model', async () => checkLlmModel(config.ollama.llmModel, await ollama)),
+    guard('embedder', 'Embedder', async () => checkEmbedder(config.embedder.id, await probes.embedder(config, paths))),
+    guard('store', 'Database', async () => checkStore(config.embedder.id, paths.dbDir, await probes.store(paths.dbDir))),
+    guard('hooks-claude', 'Hooks (Claude Code)', () => checkHooks('claude', claudeFiles.map((f) => probes.settingsFile(f)))),
+    guard('hooks-factory', 'Hooks (Factory)', () => checkHooks('factory', factoryFiles.map((f) => probes.settingsFile(f)))),
+    guard('queue', 'Capture queue', () => checkQueue(probes.queue(paths), inputs.now)),
+  ]);
+  return results;
+}
+
+/** A probe that throws (a bug, or a failure nobody foresaw) fails its own check, not the doctor. */
+async function guard(id: string, title: string, run: () => CheckResult | Promise<CheckResult>): Promise<CheckResult> {
+  try {
+    return await run();
+  } catch (err) {
+    return { id, title, status: 'fail', detail: `the check itself failed: ${describeError(err)}` };
+  }
+}
+
+function unique(items: readonly string[]): string[] {
+  return [...new Set(items)];
+}

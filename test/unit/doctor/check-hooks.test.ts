@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { checkHooks, findRecallHooks } from '../../../src/doctor/check-hooks.js';
+
+const CMD = '"/usr/bin/node" "/opt/recall/dist/cli/main.js" hook';
+
+function settings(...names: string[]) {
+  return {
+    hooks: {
+      SessionEnd: [{ hooks: names.filter((n) => n === 'session-end').map((n) => ({ type: 'command', command: `${CMD} ${n}` })) }],
+      SessionStart: [{ matcher: 'startup', hooks: names.filter((n) => n === 'session-start').map((n) => ({ type: 'command', command: `${CMD} ${n}` })) }],
+      PreToolUse: [{ hooks: [{ type: 'command', command: 'other-tool hook session-end-ish' }] }],
+    },
+  };
+}
+
+describe('findRecallHooks', () => {
+  it('finds recall hook commands across events and ignores other commands', () => {
+    expect(findRecallHooks(settings('session-end', 'session-start'))).toEqual(['session-end', 'session-start']);
+    expect(findRecallHooks({ hooks: { SessionEnd: [{ hooks: [{ type: 'command', command: 'echo bye' }] }] } })).toEqual([]);
+  });
+
+  it('tolerates settings of any shape', () => {
+    expect(findRecallHooks(null)).toEqual([]);
+    expect(findRecallHooks({ hooks: [] })).toEqual([]);
+    expect(findRecallHooks({ hooks: { SessionEnd: 'x' } })).toEqual([]);
+  });
+});
+
+describe('checkHooks', () => {
+  it('passes when a settings file has the session-end hook, and says where', () => {
+    const result = checkHooks('claude', [
+      { path: '/u/.claude/settings.json', state: 'read', settings: settings('session-end', 'session-start') },
+      { path: '/p/.claude/settings.json', state: 'missing' },
+    ]);
+    expect(result).toMatchObject({ id: 'hooks-claude', status: 'ok', detail: 'session-end, session-start in /u/.claude/settings.json' });
+  });
+
+  it('warns with recall install as the fix when no file has the hook', () => {
+    const result = checkHooks('claude', [
+      { path: '/u/.claude/settings.json', state: 'read', settings: { model: 'opus' } },
+      { path: '/p/.claude/settings.json', state: 'missing' },
+    ]);
+    expect(result).toMatchObject({ status: 'warn', fix: 'recall install' });
+    expect(result.detail).toMatch(/not installed/);
+  });
+
+  it('names the factory target in the fix for Factory', () => {
+    expect(checkHooks('factory', [{ path: '/u/.factory/settings.json', state: 'missing' }]).fix).toBe('recall install --target factory');
+  });
+
+  it('fails when a settings file is not JSON', () => {
+    const result = checkHooks('factory', [{ path: '/u/.factory/settings.json', state: 'invalid', message: '/u/.factory/settings.json is not valid JSON' }]);
+    expect(result.status).toBe('fail');
+    expect(result.fix).toMatch(/repair the JSON in \/u\/\.factory\/settings\.json/);
+  });
+});
