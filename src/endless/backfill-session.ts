@@ -1,0 +1,55 @@
+/**
+ * `recall endless backfill`: the missing observations of an existing session, one model call per
+ * eligible tool result. Resumable: each observation is stored as it comes, so a second run starts
+ * where the first stopped. Stops early when Ollama is down or lacks the model.
+ */
+import { RecallError } from '../core/errors.js';
+import { MAX_ATTEMPTS, completeEntry, ensureEntry, type CompleteDeps } from './complete-observation.js';
+import { endlessRoot } from './endless-store.js';
+import { findToolResults, selectCompressible, sessionIdsOf, type ToolResultRef } from './fork-transcript.js';
+import { isSystemicFailure } from './prepare-replacements.js';
+import { readTranscriptSnapshot } from './transcript-snapshot.js';
+import { basename } from 'node:path';
+
+export interface BackfillOptions extends CompleteDeps {
+  /** Try again outputs whose earlier attempts all failed. */
+  retry: boolean;
+  onProgress?(done: number, total: number, ref: ToolResultRef, outcome: BackfillOutcome): void;
+}
+
+export type BackfillOutcome = 'had' | 'created' | 'failed' | 'skipped';
+
+export interface BackfillSummary {
+  sessionId: string;
+  eligible: number;
+  had: number;
+  created: number;
+  failed: number;
+  skipped: number;
+  stoppedBy: string | null;
+}
+
+export async function backfillSession(transcriptPath: string, options: BackfillOptions): Promise<BackfillSummary> {
+  if (options.settings.ollama.model === null) {
+    throw new RecallError('LLM_NOT_CONFIGURED', 'no model to write observations with: set RECALL_OLLAMA_LLM_MODEL (for example `export RECALL_OLLAMA_LLM_MODEL=llama3.2`)');
+  }
+  const snapshot = await readTranscriptSnapshot(transcriptPath);
+  const sessionId = sessionIdsOf(snapshot.records)[0] ?? basename(transcriptPath).replace(/\.jsonl$/, '');
+  const chosen = selectCompressible(findToolResults(snapshot.records), options.settings, 0, endlessRoot(options.home));
+  const summary: BackfillSummary = { sessionId, eligible: chosen.length, had: 0, created: 0, failed: 0, skipped: 0, stoppedBy: null };
+  for (const [i, ref] of chosen.entries()) {
+    const response = ref.toolUseResult !== undefined ? ref.toolUseResult : ref.text;
+    const entry = ensureEntry(options.home, { sessionId, toolUseId: ref.toolUseId, toolName: ref.toolName, toolInput: ref.toolInput, text: ref.text, response }, options.now());
+    let outcome: BackfillOutcome;
+    if (entry.record.observation !== null) outcome = 'had';
+    else if (summary.stoppedBy !== null || (!options.retry && entry.record.attempts >= MAX_ATTEMPTS)) outcome = 'skipped';
+    else {
+      const record = await completeEntry(entry.paths, entry.record, options);
+      outcome = record.observation !== null ? 'created' : 'failed';
+      if (outcome === 'failed' && isSystemicFailure(record.lastError)) summary.stoppedBy = record.lastError;
+    }
+    summary[outcome] += 1;
+    options.onProgress?.(i + 1, chosen.length, ref, outcome);
+  }
+  return summary;
+}

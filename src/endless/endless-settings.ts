@@ -1,0 +1,151 @@
+/**
+ * Endless Mode settings. Two readers, one result:
+ * - `readEndlessSettings` for the PostToolUse hook: node built-ins only, JSON.parse of
+ *   RECALL_HOME/config.json plus the same environment overrides the zod schema applies. It never
+ *   throws: a bad value is reported in `problems` and its default used (a hook must answer).
+ * - `settingsFromConfig` for the CLI, from the already validated zod config.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Config } from '../config/schema.js';
+import { ENDLESS_DEFAULTS, ENDLESS_ENV } from './endless-defaults.js';
+
+export interface EndlessOllama {
+  host: string;
+  model: string | null;
+  numCtx: number;
+  timeoutMs: number;
+}
+
+export interface EndlessSettings {
+  enabled: boolean;
+  minChars: number;
+  readMinChars: number;
+  syncTimeoutMs: number;
+  denylist: readonly string[];
+  keepRecent: number;
+  ollama: EndlessOllama;
+}
+
+export interface LiteSettings {
+  settings: EndlessSettings;
+  /** Values that were ignored, for the log. */
+  problems: string[];
+}
+
+const OLLAMA_DEFAULTS = { host: 'http://127.0.0.1:11434', numCtx: 8192, timeoutMs: 180_000 };
+
+type Json = Record<string, unknown>;
+
+/** Only the enabled flag: the environment first, the config file only when the environment is silent. */
+export function readEndlessEnabled(env: NodeJS.ProcessEnv, home: string): boolean {
+  const fromEnv = parseFlag(env[ENDLESS_ENV.enabled]);
+  if (fromEnv !== undefined) return fromEnv;
+  const section = readConfigJson(home, []).endless;
+  return isObject(section) && section.enabled === true;
+}
+
+export function readEndlessSettings(env: NodeJS.ProcessEnv, home: string): LiteSettings {
+  const problems: string[] = [];
+  const file = readConfigJson(home, problems);
+  const endless = isObject(file.endless) ? file.endless : {};
+  const ollama = isObject(file.ollama) ? file.ollama : {};
+  const int = (envName: string | null, fileValue: unknown, fallback: number, min: number, key: string): number => {
+    const raw = envName !== null && nonBlank(env[envName]) ? env[envName] : fileValue;
+    if (raw === undefined) return fallback;
+    const n = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : NaN;
+    if (Number.isInteger(n) && n >= min) return n;
+    problems.push(`${key}: ignored ${JSON.stringify(raw)} (want a whole number >= ${min})`);
+    return fallback;
+  };
+  let enabled = endless.enabled === true;
+  const flag = env[ENDLESS_ENV.enabled];
+  if (nonBlank(flag)) {
+    const parsed = parseFlag(flag);
+    if (parsed === undefined) problems.push(`${ENDLESS_ENV.enabled}: ignored ${JSON.stringify(flag)} (want true or false)`);
+    else enabled = parsed;
+  }
+  const denylist = Array.isArray(endless.denylist) ? endless.denylist.filter((x): x is string => typeof x === 'string' && x !== '') : [];
+  const model = nonBlank(env.RECALL_OLLAMA_LLM_MODEL) ? env.RECALL_OLLAMA_LLM_MODEL.trim() : typeof ollama.llmModel === 'string' && ollama.llmModel !== '' ? ollama.llmModel : null;
+  const rawHost = nonBlank(env.OLLAMA_HOST) ? env.OLLAMA_HOST : typeof ollama.host === 'string' ? ollama.host : OLLAMA_DEFAULTS.host;
+  let host = OLLAMA_DEFAULTS.host;
+  try {
+    host = normalizeHost(rawHost);
+  } catch {
+    problems.push(`ollama.host: ignored ${JSON.stringify(rawHost)} (not a URL)`);
+  }
+  return {
+    settings: {
+      enabled,
+      minChars: int(ENDLESS_ENV.minChars, endless.minChars, ENDLESS_DEFAULTS.minChars, 1, 'endless.minChars'),
+      readMinChars: int(ENDLESS_ENV.readMinChars, endless.readMinChars, ENDLESS_DEFAULTS.readMinChars, 1, 'endless.readMinChars'),
+      syncTimeoutMs: int(ENDLESS_ENV.syncTimeoutMs, endless.syncTimeoutMs, ENDLESS_DEFAULTS.syncTimeoutMs, 1, 'endless.syncTimeoutMs'),
+      denylist,
+      keepRecent: int(ENDLESS_ENV.keepRecent, endless.keepRecent, ENDLESS_DEFAULTS.keepRecent, 0, 'endless.keepRecent'),
+      ollama: {
+        host,
+        model,
+        numCtx: int('RECALL_OLLAMA_NUM_CTX', ollama.numCtx, OLLAMA_DEFAULTS.numCtx, 1, 'ollama.numCtx'),
+        timeoutMs: int('RECALL_OLLAMA_TIMEOUT_MS', ollama.timeoutMs, OLLAMA_DEFAULTS.timeoutMs, 1, 'ollama.timeoutMs'),
+      },
+    },
+    problems,
+  };
+}
+
+export function settingsFromConfig(config: Readonly<Config>): EndlessSettings {
+  const { endless, ollama } = config;
+  return {
+    enabled: endless.enabled,
+    minChars: endless.minChars,
+    readMinChars: endless.readMinChars,
+    syncTimeoutMs: endless.syncTimeoutMs,
+    denylist: [...endless.denylist],
+    keepRecent: endless.keepRecent,
+    ollama: { host: ollama.host, model: ollama.llmModel ?? null, numCtx: ollama.numCtx, timeoutMs: ollama.timeoutMs },
+  };
+}
+
+/** The same words the config loader accepts for booleans in the environment. */
+function parseFlag(value: string | undefined): boolean | undefined {
+  if (value === undefined) return undefined;
+  if (/^\s*(true|yes|on)\s*$/i.test(value)) return true;
+  if (/^\s*(false|no|off)\s*$/i.test(value)) return false;
+  return undefined;
+}
+
+function readConfigJson(home: string, problems: string[]): Json {
+  let text: string;
+  try {
+    text = readFileSync(join(home, 'config.json'), 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') problems.push(`config.json: unreadable (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+    return {};
+  }
+  try {
+    const value: unknown = JSON.parse(text);
+    if (isObject(value)) return value;
+  } catch {
+    // fall through
+  }
+  problems.push('config.json: not a JSON object; using defaults');
+  return {};
+}
+
+/** Mirrors the config loader's normalisation: `host:port`, `0.0.0.0`, a trailing slash. */
+export function normalizeHost(host: string): string {
+  let value = host.trim();
+  if (!/^https?:\/\//i.test(value)) value = `http://${value}`;
+  const url = new URL(value);
+  if (url.hostname === '0.0.0.0') url.hostname = '127.0.0.1';
+  if (!url.port && url.protocol === 'http:') url.port = '11434';
+  return `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, '')}`;
+}
+
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function nonBlank(value: string | undefined): value is string {
+  return value !== undefined && value.trim() !== '';
+}

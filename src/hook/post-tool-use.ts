@@ -1,0 +1,49 @@
+/**
+ * PostToolUse (Endless Mode): replace a large tool output with a compact observation, within a
+ * hard deadline. Off unless RECALL_ENDLESS_MODE or the config turns it on; when off it answers `{}`
+ * after one environment look-up (and at most one small JSON file read). Node built-ins only.
+ */
+import { describeError } from '../core/errors.js';
+import { fileLogger } from '../core/log.js';
+import { statePaths } from '../core/state-paths.js';
+import { compressToolOutput } from '../endless/compress-tool-output.js';
+import { readEndlessEnabled, readEndlessSettings } from '../endless/endless-settings.js';
+import { requestObservation } from '../endless/ollama-observe.js';
+import { parsePostToolUsePayload } from '../endless/post-tool-use-input.js';
+import { spawnDetachedCompleter } from '../endless/spawn-completer.js';
+import type { HookContext } from './hook-context.js';
+
+export async function postToolUseHook(ctx: HookContext): Promise<Record<string, unknown>> {
+  if (!readEndlessEnabled(ctx.env, ctx.home)) return {};
+  const logger = fileLogger(statePaths(ctx.home).logFile, 'hook.post-tool-use');
+  const { settings, problems } = readEndlessSettings(ctx.env, ctx.home);
+  for (const problem of problems) logger.log('warn', `endless settings: ${problem}`);
+  if (!settings.enabled) return {};
+  const parsed = parsePostToolUsePayload(ctx.stdin.text);
+  if (!parsed.ok) {
+    logger.log('warn', `ignored PostToolUse payload: ${parsed.problem}`, { truncated: ctx.stdin.truncated, bytes: ctx.stdin.text.length });
+    return {};
+  }
+  const spawnAllowed = !/^(0|false|no|off)$/i.test(ctx.env.RECALL_HOOK_SPAWN ?? '');
+  return compressToolOutput(parsed.payload, settings, {
+    home: ctx.home,
+    now: () => Date.now(),
+    deadlineAt: answerDeadline(performance.timeOrigin, settings.syncTimeoutMs),
+    observe: requestObservation,
+    logger,
+    spawnCompleter: (sessionId, toolUseId) =>
+      spawnAllowed ? spawnDetachedCompleter(ctx.env, ctx.home, sessionId, toolUseId) : Promise.resolve(false),
+  }).catch((err: unknown) => {
+    logger.log('error', `PostToolUse failed, output left whole: ${describeError(err)}`);
+    return {};
+  });
+}
+
+/**
+ * When the answer must be decided, counted from the process start (node start-up and the stdin read
+ * count against the deadline too), less a reserve for the reduction, the writes and the exit.
+ */
+export function answerDeadline(processStart: number, syncTimeoutMs: number): number {
+  const reserve = Math.min(1_000, Math.max(100, syncTimeoutMs * 0.1));
+  return processStart + syncTimeoutMs - reserve;
+}

@@ -1,0 +1,80 @@
+/**
+ * Endless Mode fork over the real Claude Code transcripts in ../shared/fixtures (present in the
+ * development workspace, absent from a user's clone: the suite skips itself then), with
+ * observations from the Ollama-protocol double. Each transcript is copied to a temp dir first, so
+ * nothing is ever written next to the shared fixtures.
+ */
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, readFileSync, readdirSync } from 'node:fs';
+import { basename, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { silentLogger } from '../../src/core/log.js';
+import { resultIds } from '../../src/endless/check-fork.js';
+import { ENDLESS_DEFAULTS } from '../../src/endless/endless-defaults.js';
+import { forkSession } from '../../src/endless/fork-session.js';
+import { requestObservation } from '../../src/endless/ollama-observe.js';
+import { OllamaDouble, type StartedDouble } from '../../scripts/ollama-double.mjs';
+import { compactObservationReply } from '../fixtures/endless/compact-reply.mjs';
+import { useTempDirs } from '../support/temp-dir.js';
+
+const dir = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../shared/fixtures/transcripts');
+const files = existsSync(dir)
+  ? readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((n) => n.endsWith('.jsonl')).map((n) => join(dir, n)).sort()
+  : [];
+const tempDir = useTempDirs();
+const sha = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
+
+let double: OllamaDouble;
+let ollama: StartedDouble;
+beforeAll(async () => {
+  double = new OllamaDouble({ reply: compactObservationReply });
+  ollama = await double.start();
+});
+afterAll(async () => {
+  await ollama.close();
+});
+
+describe.skipIf(files.length === 0)('Endless Mode fork on real transcripts', () => {
+  it.each(files.map((file) => [relative(dir, file), file]))('forks %s into valid JSON lines, every tool_use still answered, the original unchanged', async (_name, file) => {
+    const work = tempDir();
+    const copy = join(work, basename(file));
+    copyFileSync(file, copy);
+    const shared = sha(file);
+    const before = sha(copy);
+    const summary = await forkSession(copy, '0f0f0f0f-1111-4222-8333-444444444444', {
+      home: join(work, 'home'),
+      settings: { ...ENDLESS_DEFAULTS, denylist: [], enabled: true, ollama: { host: ollama.url, model: 'llama3.2:3b', numCtx: 8192, timeoutMs: 10_000 } },
+      observe: requestObservation,
+      now: () => Date.now(),
+      logger: silentLogger,
+      keepRecent: ENDLESS_DEFAULTS.keepRecent,
+      useModel: true,
+    });
+    expect(sha(copy)).toBe(before);
+    expect(sha(file)).toBe(shared);
+    const input = readFileSync(copy, 'utf8').split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const output = readFileSync(summary.outputPath, 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(output).toHaveLength(input.length);
+    expect(resultIds(output)).toEqual(resultIds(input));
+    expect(output.map((r) => `${String(r.uuid)}<${String(r.parentUuid)}`)).toEqual(input.map((r) => `${String(r.uuid)}<${String(r.parentUuid)}`));
+    expect(summary.after.chars).toBeLessThanOrEqual(summary.before.chars);
+    expect(summary.observations).toBe(summary.compressed);
+  });
+
+  it('shrinks the compressed results of the long real session by at least 85%', async () => {
+    const file = files.find((f) => f.endsWith('258c7280-ae70-4798-800f-63464d01a85d.jsonl'));
+    if (!file) return;
+    const work = tempDir();
+    const copy = join(work, basename(file));
+    copyFileSync(file, copy);
+    const summary = await forkSession(copy, '0f0f0f0f-1111-4222-8333-555555555555', {
+      home: join(work, 'home'),
+      settings: { ...ENDLESS_DEFAULTS, denylist: [], enabled: true, ollama: { host: ollama.url, model: 'llama3.2:3b', numCtx: 8192, timeoutMs: 10_000 } },
+      observe: requestObservation, now: () => Date.now(), logger: silentLogger, keepRecent: ENDLESS_DEFAULTS.keepRecent, useModel: true,
+    });
+    expect(summary.compressed).toBeGreaterThan(5);
+    expect(summary.replaced.after).toBeLessThan(summary.replaced.before * 0.15);
+    expect(summary.after.toolResultChars).toBe(summary.before.toolResultChars - summary.replaced.before + summary.replaced.after);
+  });
+});

@@ -1,0 +1,56 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig, normalizeOllamaHost } from '../../../src/config/load-config.js';
+import { ENDLESS_DEFAULTS } from '../../../src/endless/endless-defaults.js';
+import { normalizeHost, readEndlessEnabled, readEndlessSettings, settingsFromConfig } from '../../../src/endless/endless-settings.js';
+import { useTempDirs } from '../../support/temp-dir.js';
+
+const tempDir = useTempDirs();
+
+describe('Endless Mode settings', () => {
+  it('is off by default, with the documented defaults', () => {
+    const home = tempDir();
+    const { settings, problems } = readEndlessSettings({}, home);
+    expect(problems).toEqual([]);
+    expect(settings).toMatchObject({ enabled: false, minChars: 4000, readMinChars: ENDLESS_DEFAULTS.readMinChars, syncTimeoutMs: 60_000, denylist: [], keepRecent: 3 });
+    expect(settings.ollama).toEqual({ host: 'http://127.0.0.1:11434', model: null, numCtx: 8192, timeoutMs: 180_000 });
+    expect(readEndlessEnabled({}, home)).toBe(false);
+  });
+
+  it('turns on from the environment or from the config file, the environment winning', () => {
+    const home = tempDir();
+    expect(readEndlessEnabled({ RECALL_ENDLESS_MODE: 'true' }, home)).toBe(true);
+    writeFileSync(join(home, 'config.json'), JSON.stringify({ endless: { enabled: true } }));
+    expect(readEndlessEnabled({}, home)).toBe(true);
+    expect(readEndlessEnabled({ RECALL_ENDLESS_MODE: 'off' }, home)).toBe(false);
+  });
+
+  it('reads the same values the zod config loader reads, for the same file and environment', () => {
+    const home = tempDir();
+    writeFileSync(join(home, 'config.json'), JSON.stringify({ endless: { minChars: 5000, denylist: ['mcp__x__*'], keepRecent: 0 }, ollama: { host: 'localhost:4000', llmModel: 'qwen' } }));
+    const env = { RECALL_HOME: home, RECALL_ENDLESS_MODE: 'yes', RECALL_SYNC_TIMEOUT_MS: '1500', RECALL_ENDLESS_READ_MIN_CHARS: '9000', RECALL_OLLAMA_NUM_CTX: '4096' };
+    const lite = readEndlessSettings(env, home);
+    expect(lite.problems).toEqual([]);
+    expect(lite.settings).toEqual(settingsFromConfig(loadConfig(env).config));
+  });
+
+  it('reports unusable values and uses the defaults for them instead of failing', () => {
+    const home = tempDir();
+    writeFileSync(join(home, 'config.json'), '{not json');
+    const { settings, problems } = readEndlessSettings({ RECALL_ENDLESS_MIN_CHARS: 'lots', RECALL_ENDLESS_MODE: 'maybe' }, home);
+    expect(settings.minChars).toBe(4000);
+    expect(settings.enabled).toBe(false);
+    expect(problems).toEqual([
+      'config.json: not a JSON object; using defaults',
+      'RECALL_ENDLESS_MODE: ignored "maybe" (want true or false)',
+      'endless.minChars: ignored "lots" (want a whole number >= 1)',
+    ]);
+  });
+
+  it('normalises the Ollama host exactly as the config loader does', () => {
+    for (const host of ['localhost', 'localhost:4000', '0.0.0.0', 'http://h:1/', 'https://x.test/ollama/']) {
+      expect(normalizeHost(host)).toBe(normalizeOllamaHost(host));
+    }
+  });
+});

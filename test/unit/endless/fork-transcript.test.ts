@@ -1,0 +1,118 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { checkForkedLines, resultIds } from '../../../src/endless/check-fork.js';
+import { applyReplacements, findToolResults, rewriteSessionIds, selectCompressible, sessionIdsOf } from '../../../src/endless/fork-transcript.js';
+import { measureConversation } from '../../../src/endless/measure-conversation.js';
+
+const FIXTURE = fileURLToPath(new URL('../../fixtures/endless/session.jsonl', import.meta.url));
+const lines = readFileSync(FIXTURE, 'utf8').trimEnd().split('\n');
+const records = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+const OLD = '11111111-2222-4333-8444-555555555555';
+const NEW = '99999999-8888-4777-8666-555555555555';
+const thresholds = { minChars: 4000, readMinChars: 16_000, denylist: [] };
+
+function fork(keepRecent: number) {
+  const chosen = selectCompressible(findToolResults(records), thresholds, keepRecent);
+  const replacements = chosen.map((ref) => ({ ref, text: `[recall: ${ref.toolName} short]\nFull output: /x/${ref.toolUseId}.txt` }));
+  return { chosen, out: applyReplacements(lines, records, replacements, new Map([[OLD, NEW]])) };
+}
+
+describe('findToolResults', () => {
+  it('pairs every tool_result with its tool_use name and input, in order', () => {
+    const refs = findToolResults(records);
+    expect(refs.map((r) => r.toolName)).toEqual(['Bash', 'Read', 'Grep', 'Edit', 'Task', 'Bash', 'Bash']);
+    expect(refs[0]).toMatchObject({ toolUseId: 'toolu_fixture_01', isError: true, contentForm: 'string', toolInput: { command: 'npm test', description: 'Run the test suite' } });
+    expect(refs[4]).toMatchObject({ contentForm: 'blocks', hasImage: false });
+    expect(typeof refs[0]!.toolUseResult).toBe('string');
+  });
+});
+
+describe('selectCompressible', () => {
+  it('picks large results of known tools, never Edit, and keeps the last N whole', () => {
+    expect(fork(3).chosen.map((r) => r.toolUseId)).toEqual(['toolu_fixture_01', 'toolu_fixture_02', 'toolu_fixture_03']);
+    expect(fork(0).chosen.map((r) => r.toolUseId)).toEqual(['toolu_fixture_01', 'toolu_fixture_02', 'toolu_fixture_03', 'toolu_fixture_05', 'toolu_fixture_07']);
+  });
+
+  it('does not compress text recall already put in place', () => {
+    const refs = findToolResults(records).map((r) => ({ ...r, text: `[recall: Bash output]\n${r.text}` }));
+    expect(selectCompressible(refs, thresholds, 0)).toEqual([]);
+  });
+});
+
+describe('applyReplacements', () => {
+  it('rewrites the session id and leaves every other line byte for byte', () => {
+    const { chosen, out } = fork(3);
+    const changed = new Set(chosen.map((r) => r.lineIndex));
+    expect(out).toHaveLength(lines.length);
+    out.forEach((line, i) => {
+      if (!changed.has(i)) expect(line).toBe(lines[i]!.split(`"sessionId":"${OLD}"`).join(`"sessionId":"${NEW}"`));
+    });
+    expect(out.join('\n')).not.toContain(OLD);
+    expect(sessionIdsOf(out.map((l) => JSON.parse(l) as Record<string, unknown>))).toEqual([NEW]);
+  });
+
+  it('replaces the tool_result content and the toolUseResult in their own shapes', () => {
+    const { out } = fork(0);
+    // Transcript lines are loosely shaped JSON; the test reads fields off them directly.
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    type Loose = any;
+    const after = out.map((l) => JSON.parse(l) as Loose);
+    const byId = (id: string): Loose => after.find((r: Loose) => Array.isArray(r.message?.content) && r.message.content.some((b: Loose) => b.tool_use_id === id));
+    const bash = byId('toolu_fixture_01');
+    expect(bash.message.content[0]).toMatchObject({ type: 'tool_result', is_error: true, content: '[recall: Bash short]\nFull output: /x/toolu_fixture_01.txt' });
+    expect(bash.toolUseResult).toBe('[recall: Bash short]\nFull output: /x/toolu_fixture_01.txt');
+    const read = byId('toolu_fixture_02');
+    expect(read.toolUseResult).toMatchObject({ type: 'text', file: { filePath: '/work/demo/src/billing.ts', totalLines: 420, numLines: 2, content: '[recall: Read short]\nFull output: /x/toolu_fixture_02.txt' } });
+    const task = byId('toolu_fixture_05');
+    expect(task.message.content[0].content).toEqual([{ type: 'text', text: '[recall: Task short]\nFull output: /x/toolu_fixture_05.txt' }]);
+    expect(task.toolUseResult).toMatchObject({ agentId: 'a123', status: 'completed', content: [{ type: 'text', text: '[recall: Task short]\nFull output: /x/toolu_fixture_05.txt' }] });
+    const edit = byId('toolu_fixture_04');
+    expect(edit.toolUseResult.originalFile.length).toBeGreaterThan(10_000);
+  });
+
+  it('keeps the uuid chain and a tool_result for every tool_use', () => {
+    const { out } = fork(0);
+    const check = checkForkedLines(records, out);
+    expect(check).toMatchObject({ ok: true, problems: [] });
+    expect(resultIds(check.records)).toEqual(resultIds(records));
+    expect(resultIds(records).size).toBe(7);
+  });
+
+  it('shrinks what the model reads on resume to the replacements plus the results left whole', () => {
+    const { chosen, out } = fork(0);
+    const before = measureConversation(records);
+    const after = measureConversation(out.map((l) => JSON.parse(l) as Record<string, unknown>));
+    const kept = findToolResults(records).filter((r) => !chosen.some((c) => c.toolUseId === r.toolUseId));
+    const replacementChars = chosen.reduce((n, r) => n + `[recall: ${r.toolName} short]\nFull output: /x/${r.toolUseId}.txt`.length, 0);
+    expect(kept.map((r) => r.toolName)).toEqual(['Edit', 'Bash']);
+    expect(after.toolResultChars).toBe(replacementChars + kept.reduce((n, r) => n + r.text.length, 0));
+    expect(before.chars - after.chars).toBe(before.toolResultChars - after.toolResultChars);
+  });
+});
+
+describe('rewriteSessionIds', () => {
+  it('touches only sessionId keys, not the same text inside a string', () => {
+    const line = JSON.stringify({ sessionId: OLD, message: { content: `"sessionId":"${OLD}"` } });
+    const out = rewriteSessionIds(line, new Map([[OLD, NEW]]));
+    expect(JSON.parse(out)).toEqual({ sessionId: NEW, message: { content: `"sessionId":"${OLD}"` } });
+  });
+});
+
+describe('checkForkedLines', () => {
+  it('reports a line that is not JSON, a broken chain and a lost tool result', () => {
+    expect(checkForkedLines(records, ['{oops', ...lines.slice(1)]).problems).toEqual(['line 1 is not valid JSON']);
+    const rechained = lines.map((l, i) => (i === 3 ? l.replace(/"parentUuid":"[^"]+"/, '"parentUuid":"elsewhere"') : l));
+    expect(checkForkedLines(records, rechained).problems).toContain('the uuid/parentUuid chain changed');
+    const index = findToolResults(records)[0]!.lineIndex;
+    const lost = lines.map((l, i) => (i === index ? JSON.stringify({ ...records[i], message: { role: 'user', content: 'gone' } }) : l));
+    expect(checkForkedLines(records, lost).problems).toEqual(['tool results lost: toolu_fixture_01']);
+  });
+});
+
+describe('rewriteSessionIds with spacing', () => {
+  it('rewrites keys written with spaces around the colon as well', () => {
+    const line = `{"sessionId" : "${OLD}", "nested": {"sessionId":"${OLD}"}, "other": "${OLD}"}`;
+    expect(JSON.parse(rewriteSessionIds(line, new Map([[OLD, NEW]])))).toEqual({ sessionId: NEW, nested: { sessionId: NEW }, other: OLD });
+  });
+});
