@@ -1,29 +1,19 @@
 /**
- * The prompt that asks the local model for an observation of one tool output. Kept in code rather
- * than in prompts/: the PostToolUse hook builds it on every call and a constant costs no file read.
- * Pure.
+ * The prompt that asks the local model for an observation of one tool output. The system text lives
+ * in prompts/endless-observation.system.md and is read once per process (a small synchronous read,
+ * fine on the PostToolUse hook's path). Pure apart from that read.
  */
+import { readFileSync } from 'node:fs';
 import { reduceOutput } from './reduce-output.js';
 import { toolKind } from './tool-shapes.js';
 
-export const OBSERVATION_SYSTEM = [
-  'You compress one tool output from a coding agent\'s session into a short observation. The agent',
-  'reads your observation INSTEAD of the output, so it must carry every detail the agent may act on.',
-  '',
-  'Keep exactly as written: file paths, line numbers, function/class/test/variable names, commands,',
-  'error messages (verbatim, first line), exit codes, versions, counts and other numbers.',
-  'Drop repetition, progress noise, boilerplate and anything the agent cannot act on.',
-  'Never invent, guess or generalise beyond the output. Be brief.',
-  '',
-  'Answer with one JSON object and nothing else:',
-  '{"type": "discovery" | "bugfix" | "feature" | "refactor" | "change" | "decision",',
-  ' "title": "<= 80 chars, what this output shows",',
-  ' "subtitle": "<= 120 chars, the key result (e.g. \'4 of 5 tests fail in project_review_live_test.exs\')",',
-  ' "narrative": "1-3 sentences",',
-  ' "facts": ["up to 12 short self-contained statements, each with its exact paths, names and numbers"],',
-  ' "concepts": ["up to 5 keywords"],',
-  ' "files": ["paths that appear in the output"]}',
-].join('\n');
+const SYSTEM_PROMPT_FILE = new URL('../../prompts/endless-observation.system.md', import.meta.url);
+let systemPrompt: string | undefined;
+
+export function observationSystemPrompt(): string {
+  systemPrompt ??= readFileSync(SYSTEM_PROMPT_FILE, 'utf8').trim();
+  return systemPrompt;
+}
 
 export interface ObservationPrompt {
   system: string;
@@ -53,9 +43,10 @@ export function buildObservationPrompt(toolName: string, toolInput: unknown, tex
     body,
     '</output>',
   ].join('\n');
-  const promptTokens = Math.ceil((OBSERVATION_SYSTEM.length + user.length) / 3);
+  const system = observationSystemPrompt();
+  const promptTokens = Math.ceil((system.length + user.length) / 3);
   const numCtx = Math.min(32_768, Math.max(options.minNumCtx, roundUp(promptTokens + 1_024, 1_024)));
-  return { system: OBSERVATION_SYSTEM, user, numCtx };
+  return { system, user, numCtx };
 }
 
 /** One line naming what the tool was asked to do. */
