@@ -4,12 +4,25 @@ import { Command, CommanderError } from 'commander';
 import { RecallError } from '../core/errors.js';
 import { out } from './output.js';
 import { registerCapture } from './commands/capture.js';
+import { registerConfig } from './commands/config.js';
+import { registerDoctor } from './commands/doctor.js';
 import { registerDrain } from './commands/drain.js';
+import { registerEndless } from './commands/endless.js';
+import { registerInstall } from './commands/install.js';
 import { registerList } from './commands/list.js';
 import { registerRetry } from './commands/retry.js';
 import { registerSearch } from './commands/search.js';
 import { registerStatus } from './commands/status.js';
+import { registerUninstall } from './commands/uninstall.js';
 import { registerWorker } from './commands/worker.js';
+import { registerAdd } from './commands/add.js';
+import { registerExport } from './commands/export.js';
+import { registerForget } from './commands/forget.js';
+import { registerImport } from './commands/import.js';
+import { registerReindex } from './commands/reindex.js';
+import { registerShow } from './commands/show.js';
+import { registerStats } from './commands/stats.js';
+import { registerMcp } from './commands/mcp.js';
 
 export function buildProgram(): Command {
   const program = new Command('recall')
@@ -19,14 +32,27 @@ export function buildProgram(): Command {
     .configureOutput({ outputError: (text, write) => write(`recall: ${text.replace(/^error: /, '')}`) });
   program
     .command('hook <event>')
-    .description('run an agent hook (session-end); reads the hook JSON from stdin and prints one JSON object');
+    .description('run an agent hook (session-end, session-start, post-tool-use); reads the hook JSON on stdin, prints one JSON object, always exits 0');
   registerCapture(program);
   registerDrain(program);
   registerStatus(program);
   registerList(program);
   registerSearch(program);
+  registerShow(program);
+  registerAdd(program);
+  registerForget(program);
+  registerExport(program);
+  registerImport(program);
+  registerStats(program);
+  registerReindex(program);
   registerRetry(program);
   registerWorker(program);
+  registerInstall(program);
+  registerUninstall(program);
+  registerDoctor(program);
+  registerConfig(program);
+  registerEndless(program);
+  registerMcp(program);
   return program;
 }
 

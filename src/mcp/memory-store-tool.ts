@@ -1,0 +1,35 @@
+/** `memory_store`: a memory the agent writes, stored exactly like `recall add` stores one (redacted, embedded, deduplicated). */
+import { z } from 'zod';
+import { MAX_MEMORY_CHARS, checkMemoryText, storeManualMemory } from '../cli/commands/add.js';
+import { MEMORY_TYPES } from '../core/memory.js';
+import { formatStored } from './format-memories.js';
+import type { McpContext } from './mcp-context.js';
+import { REQUIRED } from './required.js';
+import { refreshAfterChange } from './refresh-after-change.js';
+import { writeOrigin } from './tool-scope.js';
+
+export const memoryStoreInput = z
+  .object({
+    content: z.string(REQUIRED).max(MAX_MEMORY_CHARS).describe('The memory: one self-contained sentence or two ("Use PostgreSQL 16 for the orders service.").'),
+    memory_type: z
+      .enum(MEMORY_TYPES, REQUIRED)
+      .describe('golden_rule: must always hold; preference: how the user likes things; decision: a choice made and why; pattern: how the code does something; session: what a session did.'),
+    importance: z.number().min(0).max(1).optional().describe('0..1; default follows the type (golden_rule 1.0 ... session 0.3).'),
+    namespace: z.string().optional().describe('Default: this project (global outside a project). "global" for rules that hold in every project.'),
+  })
+  .strict();
+
+export type MemoryStoreArgs = z.infer<typeof memoryStoreInput>;
+
+export const MEMORY_STORE_DESCRIPTION =
+  'Remember something durable the user stated or the session settled, for later sessions. Secrets are redacted; ' +
+  'a memory that is already known is not stored twice (the answer names the id it matched).';
+
+export async function memoryStore(args: MemoryStoreArgs, ctx: McpContext): Promise<string> {
+  const text = checkMemoryText(args.content);
+  const origin = await writeOrigin(args.namespace, ctx);
+  const outcome = await storeManualMemory({ text, type: args.memory_type, importance: args.importance }, origin, ctx.runtime);
+  ctx.logger.log('info', 'mcp memory', outcome);
+  await refreshAfterChange([origin.namespace], ctx);
+  return formatStored(outcome);
+}

@@ -1,0 +1,44 @@
+/**
+ * `recall mcp`: the stdio server process. Starts without loading LanceDB, transformers or ollama (the
+ * runtime loads each on the first call that needs it), serves until the client goes away, then lets
+ * running calls finish and closes the store.
+ */
+import { openState } from '../cli/context.js';
+import { resolveProject } from '../project/resolve-project.js';
+import { createRuntime } from '../worker/runtime.js';
+import type { Runtime } from '../worker/runtime.js';
+import { createMcpServer } from './create-mcp-server.js';
+import { guardStdout } from './guard-stdout.js';
+import { createInFlight } from './in-flight.js';
+import { serializeCalls } from './serialize-calls.js';
+import { serveStdio } from './serve-stdio.js';
+
+/** Running calls get this long to finish after the client is gone (clients wait 2 s before SIGTERM). */
+const DRAIN_MS = 10_000;
+
+export interface RunMcpOptions {
+  version: string;
+  cwd: string;
+}
+
+export async function runMcpServer(options: RunMcpOptions): Promise<void> {
+  const protocolOut = guardStdout();
+  const { loaded, logger } = openState('mcp');
+  const runtime = serializeWrites(createRuntime(loaded));
+  const project = resolveProject(options.cwd);
+  const inFlight = createInFlight();
+  const server = createMcpServer({ runtime, logger, cwd: options.cwd, project }, inFlight, options.version);
+  logger.log('info', 'mcp server started', { cwd: options.cwd, namespace: project.namespace, version: options.version });
+  try {
+    const why = await serveStdio(server, { stdin: process.stdin, stdout: protocolOut, logger, inFlight, drainMs: DRAIN_MS });
+    logger.log('info', 'mcp server stopped', { why });
+  } finally {
+    await runtime.close();
+  }
+}
+
+/** The server's own writes queue up in process before they take the inter-process store lock. */
+function serializeWrites(runtime: Runtime): Runtime {
+  const queue = serializeCalls();
+  return { ...runtime, withStoreLock: (fn) => queue(() => runtime.withStoreLock(fn)) };
+}

@@ -1,0 +1,352 @@
+/**
+ * `recall mcp` as agents run it: the BUILT server as a subprocess, driven by the MCP SDK's own Client and
+ * StdioClientTransport (or by raw JSON-RPC lines where the test needs the process itself), against a real
+ * LanceDB store and the tiny real transformers model.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contextFilePath } from '../../src/context/context-file.js';
+import { resolveProject } from '../../src/project/resolve-project.js';
+import { CLI, runCli } from '../support/cli.js';
+import { startHarness, type Harness } from '../support/harness.js';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h.close();
+});
+
+interface Server {
+  client: Client;
+  transport: StdioClientTransport;
+  stderr: () => string;
+  call(name: string, args: Record<string, unknown>): Promise<CallToolResult>;
+  /** The text of a call that must succeed. */
+  text(name: string, args: Record<string, unknown>): Promise<string>;
+}
+
+async function startServer(env: NodeJS.ProcessEnv, cwd: string): Promise<Server> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [CLI, 'mcp'],
+    cwd,
+    env: env as Record<string, string>,
+    stderr: 'pipe',
+  });
+  let stderr = '';
+  transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const client = new Client({ name: 'recall-test', version: '1.0.0' });
+  await client.connect(transport);
+  const call = async (name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as CallToolResult;
+  return {
+    client,
+    transport,
+    stderr: () => stderr,
+    call,
+    async text(name, args) {
+      const result = await call(name, args);
+      expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
+      return textOf(result);
+    },
+  };
+}
+
+function textOf(result: CallToolResult): string {
+  const [first] = result.content;
+  return first?.type === 'text' ? first.text : '';
+}
+
+interface JsonMemory {
+  id: string;
+  content: string;
+  type: string;
+  namespace: string;
+  seen_count: number;
+  source: string;
+}
+
+async function listMemories(env: NodeJS.ProcessEnv): Promise<JsonMemory[]> {
+  const result = await runCli(['list', '--json', '--limit', '500'], { env });
+  expect(result.stderr).toBe('');
+  return JSON.parse(result.stdout) as JsonMemory[];
+}
+
+function world(name: string): { env: NodeJS.ProcessEnv; project: string; namespace: string } {
+  const env = { ...h.env, RECALL_HOME: join(h.root, `mcp-${name}`) };
+  const project = h.project(`mcp-${name}`);
+  return { env, project, namespace: resolveProject(project).namespace };
+}
+
+/** The id a result line names: `(id X, ...)`, `Stored as X in ...`, `Already known: matches X in ...`. */
+const idIn = (text: string): string => /(?:\(id |^Stored as |^Already known: matches )(\w+)/.exec(text)?.[1] ?? '';
+
+describe('recall mcp', () => {
+  it('lists the four memory tools with their input schemas and tells the agent when to use them', async () => {
+    const { env, project } = world('list');
+    const server = await startServer(env, project);
+    try {
+      const { tools } = await server.client.listTools();
+      expect(tools.map((t) => t.name).sort()).toEqual(['memory_forget', 'memory_recent', 'memory_search', 'memory_store']);
+      const byName = Object.fromEntries(tools.map((t) => [t.name, t]));
+      expect(byName.memory_search?.inputSchema.required).toEqual(['query']);
+      expect(Object.keys(byName.memory_search?.inputSchema.properties ?? {}).sort()).toEqual(['limit', 'namespace', 'query', 'type']);
+      expect(byName.memory_store?.inputSchema.required).toEqual(['content', 'memory_type']);
+      expect(byName.memory_forget?.inputSchema.required).toEqual(['id']);
+      expect(byName.memory_recent?.inputSchema.required ?? []).toEqual([]);
+      expect(server.client.getInstructions()).toMatch(/memory_search/);
+      expect(server.client.getServerVersion()?.name).toBe('recall');
+    } finally {
+      await server.client.close();
+    }
+    expect(server.stderr()).toBe('');
+  });
+
+  it('stores a memory, finds it by meaning and words, and names its id', async () => {
+    const { env, project, namespace } = world('store');
+    const server = await startServer(env, project);
+    try {
+      const stored = await server.text('memory_store', { content: 'Always run the integration tests before a release.', memory_type: 'golden_rule' });
+      expect(stored).toMatch(/^Stored as \w{26} in project mcp-store\.$/);
+      const id = idIn(stored);
+
+      const found = await server.text('memory_search', { query: 'integration tests before release' });
+      const [line] = found.split('\n');
+      expect(line).toBe(`1. [golden_rule] Always run the integration tests before a release. (id ${id}, score ${/score (\d\.\d\d)/.exec(line!)?.[1]})`);
+
+      const [memory] = await listMemories(env);
+      expect(memory).toMatchObject({ id, namespace, type: 'golden_rule', source: 'mcp', seen_count: 1 });
+      // The SessionStart context of the project follows the write.
+      const context = readFileSync(contextFilePath(join(env.RECALL_HOME!, 'context'), namespace), 'utf8');
+      expect(context).toContain('Always run the integration tests before a release.');
+    } finally {
+      await server.client.close();
+    }
+  });
+
+  it('matches a second store of the same memory to the first one and reports the same id', async () => {
+    const { env, project } = world('dedupe');
+    const server = await startServer(env, project);
+    try {
+      const first = idIn(await server.text('memory_store', { content: 'You MUST use pnpm, never npm.', memory_type: 'golden_rule' }));
+      const again = await server.text('memory_store', { content: 'you must use pnpm, never npm', memory_type: 'golden_rule' });
+      expect(again).toMatch(new RegExp(`^Already known: matches ${first} in project mcp-dedupe \\(similarity 1\\.00\\)`));
+      const memories = await listMemories(env);
+      expect(memories).toHaveLength(1);
+      expect(memories[0]).toMatchObject({ id: first, seen_count: 2 });
+    } finally {
+      await server.client.close();
+    }
+  });
+
+  it('redacts secrets before the memory is embedded and stored', async () => {
+    const { env, project } = world('redact');
+    const server = await startServer(env, project);
+    try {
+      const stored = await server.text('memory_store', { content: 'Deploy with the key AKIAIOSFODNN7EXAMPLE from the vault.', memory_type: 'pattern' });
+      expect(stored).toContain('1 secret was redacted');
+      expect(JSON.stringify(await listMemories(env))).not.toContain('AKIAIOSFODNN7EXAMPLE');
+    } finally {
+      await server.client.close();
+    }
+  });
+
+  it('searches this project plus global by default, labels global hits, and reads other scopes on request', async () => {
+    const { env, project } = world('scope');
+    const other = h.project('mcp-scope-other');
+    const elsewhere = await startServer(env, other);
+    await elsewhere.text('memory_store', { content: 'Use docker compose for the service tests.', memory_type: 'pattern' });
+    await elsewhere.client.close();
+
+    const server = await startServer(env, project);
+    try {
+      const global = idIn(await server.text('memory_store', { content: 'Never use tabs, use spaces.', memory_type: 'preference', namespace: 'global' }));
+      await server.text('memory_store', { content: 'Use blue green deploy for the release.', memory_type: 'decision' });
+
+      const here = await server.text('memory_search', { query: 'use', limit: 10 });
+      expect(here).toContain(`(id ${global}, score`);
+      expect(here).toMatch(/Never use tabs, use spaces\. \(id \w+, score \d\.\d\d, global\)/);
+      expect(here).toContain('Use blue green deploy for the release.');
+      expect(here).not.toContain('docker');
+
+      const all = await server.text('memory_search', { query: 'docker compose service tests', namespace: 'all' });
+      expect(all).toMatch(/Use docker compose for the service tests\. \(id \w+, score \d\.\d\d, project mcp-scope-other\)/);
+      const decisions = await server.text('memory_search', { query: 'use', type: 'decision' });
+      expect(decisions.split('\n')).toHaveLength(1);
+      expect(decisions).toContain('[decision]');
+
+      const recent = await server.text('memory_recent', {});
+      expect(recent.split('\n')).toEqual([expect.stringMatching(/^1\. \[decision\] \d+s ago: Use blue green deploy for the release\. \(id \w+\)$/)]);
+      const recentGlobal = await server.text('memory_recent', { namespace: 'global', limit: 5 });
+      expect(recentGlobal).toMatch(/^1\. \[preference\] \d+s ago: Never use tabs, use spaces\. \(id \w+, global\)$/);
+    } finally {
+      await server.client.close();
+    }
+  });
+
+  it('forgets a memory by id, says what it removed, and reports an unknown id as an error', async () => {
+    const { env, project } = world('forget');
+    const server = await startServer(env, project);
+    try {
+      const id = idIn(await server.text('memory_store', { content: 'Store money as integer cents in a bigint column.', memory_type: 'decision' }));
+      const forgot = await server.text('memory_forget', { id });
+      expect(forgot).toBe(`Forgot ${id} from project mcp-forget: [decision] Store money as integer cents in a bigint column.`);
+      expect(await listMemories(env)).toEqual([]);
+      expect(await server.text('memory_search', { query: 'money cents' })).toBe('No memories match "money cents" in project mcp-forget and global.');
+
+      const again = await server.call('memory_forget', { id });
+      expect(again.isError).toBe(true);
+      expect(textOf(again)).toBe(`memory_forget: no memory with id ${id}; nothing was forgotten`);
+    } finally {
+      await server.client.close();
+    }
+  });
+
+  it('answers bad input with an error result naming the problem, and keeps serving', async () => {
+    const { env, project } = world('bad');
+    const server = await startServer(env, project);
+    try {
+      const cases: Array<[string, Record<string, unknown>, RegExp]> = [
+        ['memory_teleport', {}, /Tool memory_teleport not found/],
+        ['memory_search', {}, /Invalid arguments for tool memory_search: Missing required argument at query/],
+        ['memory_search', { query: 42 }, /expected string, received number at query/],
+        ['memory_search', { query: '   ' }, /^memory_search: the search query is empty/],
+        ['memory_search', { query: 'x', limit: 0 }, /expected number to be >=1 at limit/],
+        ['memory_search', { query: 'x', limit: 'ten' }, /expected number, received string at limit/],
+        ['memory_search', { query: 'x', type: 'rumour' }, /expected one of "golden_rule"\|.* at type/],
+        ['memory_search', { query: 'x', namespace: 'projec:nowhere' }, /^memory_search: unknown namespace "projec:nowhere"/],
+        ['memory_search', { query: 'x', colour: 'blue' }, /Unrecognized key: "colour"/],
+        ['memory_store', { content: 'x'.repeat(1024 * 1024), memory_type: 'decision' }, /Too big: expected string to have <=2000 characters at content/],
+        ['memory_store', { content: 'Use pnpm.' }, /Missing required argument at memory_type/],
+        ['memory_store', { content: '  ', memory_type: 'decision' }, /^memory_store: the memory text is empty$/],
+        ['memory_store', { content: 'Use pnpm.', memory_type: 'decision', importance: 7 }, /expected number to be <=1 at importance/],
+        ['memory_store', { content: 'Use pnpm.', memory_type: 'decision', namespace: 'all' }, /^memory_store: "all" reads every namespace/],
+        ['memory_forget', {}, /Missing required argument at id/],
+        ['memory_forget', { id: '01J0000000000000000000000X' }, /^memory_forget: no memory with id 01J0000000000000000000000X; nothing was forgotten$/],
+      ];
+      for (const [name, args, message] of cases) {
+        const result = await server.call(name, args);
+        expect(result.isError, `${name} ${JSON.stringify(args).slice(0, 80)}`).toBe(true);
+        expect(textOf(result)).toMatch(message);
+      }
+      expect(await listMemories(env)).toEqual([]);
+      // Still serving, and still writing.
+      expect(await server.text('memory_store', { content: 'Use pnpm for installs.', memory_type: 'preference' })).toMatch(/^Stored as/);
+      expect(await server.text('memory_recent', {})).toContain('Use pnpm for installs.');
+    } finally {
+      await server.client.close();
+    }
+    expect(server.stderr()).toBe('');
+  });
+
+  it('loads LanceDB on the first call that reads the store and the embedding model only on the first search', async () => {
+    if (!existsSync('/proc/self/maps')) return;
+    const { env, project } = world('lazy');
+    const server = await startServer(env, project);
+    const loaded = () => readFileSync(`/proc/${server.transport.pid}/maps`, 'utf8');
+    try {
+      await server.client.listTools();
+      expect(loaded()).not.toMatch(/lancedb|onnxruntime/);
+      await server.text('memory_recent', {});
+      expect(loaded()).toMatch(/lancedb/);
+      expect(loaded()).not.toMatch(/onnxruntime/);
+      await server.text('memory_store', { content: 'Use pnpm for installs.', memory_type: 'preference' });
+      await server.text('memory_search', { query: 'pnpm' });
+      expect(loaded()).toMatch(/onnxruntime/);
+    } finally {
+      await server.client.close();
+    }
+  });
+
+  it('loses and duplicates nothing when the capture worker and two servers write the same project at once', async () => {
+    const { env, project } = world('race');
+    const servers = [await startServer(env, project), await startServer(env, project)];
+    try {
+      // Warm up: models and stores are loaded, so the writes below overlap the capture and each other.
+      await servers[0]!.text('memory_store', { content: 'Use spaces, never tabs.', memory_type: 'preference' });
+      await servers[1]!.text('memory_search', { query: 'spaces' });
+      const shared = 'You MUST use pnpm, never npm.';
+      const own = [
+        'Always run the integration tests before a release.',
+        'Use docker compose for the service tests.',
+        'Check the lockfile after every install.',
+        'Write migrations for each database table change.',
+      ];
+      const transcript = h.session('mcp-race', [shared, 'Always store money as integer cents in a bigint column.']);
+      const capture = runCli(['capture', transcript, '--cwd', project, '--session-id', 'race-1', '--json'], { env });
+
+      const sharedIds: string[] = [];
+      const ownIds = new Map<string, Set<string>>();
+      for (const content of own) {
+        // Every server stores the shared memory and this round's memory at the same moment.
+        const answers = await Promise.all(
+          servers.flatMap((s) => [s.text('memory_store', { content: shared, memory_type: 'golden_rule' }), s.text('memory_store', { content, memory_type: 'golden_rule' })]),
+        );
+        answers.forEach((answer, i) => (i % 2 === 0 ? sharedIds.push(idIn(answer)) : ownIds.set(content, (ownIds.get(content) ?? new Set()).add(idIn(answer)))));
+      }
+      const result = await capture;
+      expect(result.exitCode).toBe(0);
+
+      const memories = await listMemories(env);
+      const contents = memories.map((m) => m.content).sort();
+      expect(contents).toEqual(
+        [...own, shared, 'Always store money as integer cents in a bigint column.', 'Use spaces, never tabs.'].sort(),
+      );
+      const pnpm = memories.find((m) => m.content === shared)!;
+      expect(new Set(sharedIds)).toEqual(new Set([pnpm.id]));
+      expect(pnpm.seen_count).toBe(sharedIds.length + 1);
+      for (const content of own) {
+        const memory = memories.find((m) => m.content === content)!;
+        expect(ownIds.get(content)).toEqual(new Set([memory.id]));
+        expect(memory.seen_count).toBe(servers.length);
+      }
+    } finally {
+      await Promise.all(servers.map((s) => s.client.close()));
+    }
+  });
+
+  it('exits by itself, with a log line, as soon as the client disconnects', async () => {
+    const { env, project } = world('close');
+    const server = await startServer(env, project);
+    await server.text('memory_recent', {});
+    const pid = server.transport.pid!;
+    const started = Date.now();
+    await server.client.close();
+    // The SDK client sends SIGTERM only after waiting 2 s for the process to go.
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(() => process.kill(pid, 0)).toThrow();
+    const log = readFileSync(join(env.RECALL_HOME!, 'recall.log'), 'utf8');
+    expect(log).toMatch(/"msg":"mcp server stopped","why":"stdin ended"/);
+  });
+
+  it('finishes a store the client left in the middle, exits 0, and writes only protocol messages to stdout', async () => {
+    const { env, project } = world('mid-call');
+    const child = spawn(process.execPath, [CLI, 'mcp'], { cwd: project, env, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const send = (message: unknown) => child.stdin.write(`${JSON.stringify(message)}\n`);
+    send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+    send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    const content = 'Always store money as integer cents in a bigint column.';
+    send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'memory_store', arguments: { content, memory_type: 'decision' } } });
+    child.stdin.end();
+    const code = await new Promise<number | null>((resolve) => child.once('exit', (c) => resolve(c)));
+
+    expect(code).toBe(0);
+    expect(stderr).toBe('');
+    const lines = stdout.split('\n').filter((line) => line !== '');
+    for (const line of lines) expect(JSON.parse(line)).toMatchObject({ jsonrpc: '2.0' });
+    expect(lines.map((line) => (JSON.parse(line) as { id: number }).id)).toEqual([1, 2]);
+    const memories = await listMemories(env);
+    expect(memories).toHaveLength(1);
+    expect(memories[0]).toMatchObject({ content, type: 'decision', seen_count: 1 });
+  });
+});
