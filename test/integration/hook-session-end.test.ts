@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importClosure } from '../support/import-graph.js';
 import { statePaths } from '../../src/core/state-paths.js';
 import { runCli, runHook, waitFor } from '../support/cli.js';
 import { startHarness, type Harness } from '../support/harness.js';
@@ -100,20 +101,9 @@ describe('recall hook session-end', () => {
 describe('the hook path', () => {
   it('imports node built-ins and its own small modules only', () => {
     const dist = resolve(dirname(fileURLToPath(import.meta.url)), '../../dist');
-    const seen = new Set<string>();
-    const foreign: string[] = [];
-    const visit = (file: string): void => {
-      if (seen.has(file)) return;
-      seen.add(file);
-      const code = readFileSync(file, 'utf8');
-      const specifiers = [...code.matchAll(/(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1] ?? m[2]!);
-      for (const spec of specifiers) {
-        if (spec.startsWith('node:')) continue;
-        if (spec.startsWith('.')) visit(resolve(dirname(file), spec));
-        else foreign.push(`${file}: ${spec}`);
-      }
-    };
-    visit(join(dist, 'hook/run-hook.js'));
+    const { files, packages } = importClosure(join(dist, 'hook/run-hook.js'), { followDynamic: true });
+    const seen = new Set(files);
+    const foreign = packages.filter((name) => !name.startsWith('node:'));
     expect(seen.size).toBeGreaterThan(5);
     expect(foreign).toEqual([]);
     expect([...seen].filter((f) => /\/dist\/(adapters|worker|cli|store|embed|extract)\//.test(f))).toEqual([]);

@@ -8,6 +8,7 @@ import { resolveProject } from '../../src/project/resolve-project.js';
 import { RECALL_CONTEXT_CLOSE_TAG, RECALL_CONTEXT_OPEN_TAG } from '../../src/transcript/recall-markers.js';
 import { runCli, runHook, waitFor, type CliResult } from '../support/cli.js';
 import { startHarness, type Harness } from '../support/harness.js';
+import { importClosure } from '../support/import-graph.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -149,20 +150,9 @@ describe('recall hook session-start', () => {
 describe('the SessionStart hook path', () => {
   it('imports node built-ins and its own small modules only', () => {
     const dist = resolve(dirname(fileURLToPath(import.meta.url)), '../../dist');
-    const seen = new Set<string>();
-    const foreign: string[] = [];
-    const visit = (file: string): void => {
-      if (seen.has(file)) return;
-      seen.add(file);
-      const code = readFileSync(file, 'utf8');
-      const specifiers = [...code.matchAll(/(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1] ?? m[2]!);
-      for (const spec of specifiers) {
-        if (spec.startsWith('node:')) continue;
-        if (spec.startsWith('.')) visit(resolve(dirname(file), spec));
-        else foreign.push(`${file}: ${spec}`);
-      }
-    };
-    visit(join(dist, 'hook/session-start.js'));
+    const { files, packages } = importClosure(join(dist, 'hook/session-start.js'), { followDynamic: true });
+    const seen = new Set(files);
+    const foreign = packages.filter((name) => !name.startsWith('node:'));
     expect(seen.has(join(dist, 'context/context-file.js'))).toBe(true);
     expect(foreign).toEqual([]);
     expect([...seen].filter((f) => /\/dist\/(adapters|worker|cli|store|embed|extract|config)\//.test(f))).toEqual([]);
