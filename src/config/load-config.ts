@@ -3,7 +3,10 @@ import { readFileSync } from 'node:fs';
 import type { z } from 'zod';
 import { RecallError } from '../core/errors.js';
 import { resolveHome, statePaths, type StatePaths } from '../core/state-paths.js';
+import { normalizeOllamaHost } from './ollama-host.js';
 import { ENV_OVERRIDES, configSchema, type Config } from './schema.js';
+
+export { normalizeOllamaHost };
 
 export interface LoadedConfig {
   config: Readonly<Config>;
@@ -70,16 +73,6 @@ export function setPath(target: Record<string, unknown>, path: readonly string[]
 
 export function formatIssues(error: z.ZodError): string {
   return error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`).join('; ');
-}
-
-/** `localhost:11434`, `0.0.0.0`, `http://host:port/` all become a base URL without a trailing slash. */
-export function normalizeOllamaHost(host: string): string {
-  let value = host.trim();
-  if (!/^https?:\/\//i.test(value)) value = `http://${value}`;
-  const url = new URL(value);
-  if (url.hostname === '0.0.0.0') url.hostname = '127.0.0.1';
-  if (!url.port && url.protocol === 'http:') url.port = '11434';
-  return `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, '')}`;
 }
 
 function deepFreeze<T>(value: T): T {

@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../config/schema.js';
 import { ENDLESS_DEFAULTS, ENDLESS_ENV } from './endless-defaults.js';
+import { normalizeOllamaHost } from '../config/ollama-host.js';
 
 export interface EndlessOllama {
   host: string;
@@ -70,7 +71,7 @@ export function readEndlessSettings(env: NodeJS.ProcessEnv, home: string): LiteS
   const rawHost = nonBlank(env.OLLAMA_HOST) ? env.OLLAMA_HOST : typeof ollama.host === 'string' ? ollama.host : OLLAMA_DEFAULTS.host;
   let host = OLLAMA_DEFAULTS.host;
   try {
-    host = normalizeHost(rawHost);
+    host = normalizeOllamaHost(rawHost);
   } catch {
     problems.push(`ollama.host: ignored ${JSON.stringify(rawHost)} (not a URL)`);
   }
@@ -130,16 +131,6 @@ function readConfigJson(home: string, problems: string[]): Json {
   }
   problems.push('config.json: not a JSON object; using defaults');
   return {};
-}
-
-/** Mirrors the config loader's normalisation: `host:port`, `0.0.0.0`, a trailing slash. */
-export function normalizeHost(host: string): string {
-  let value = host.trim();
-  if (!/^https?:\/\//i.test(value)) value = `http://${value}`;
-  const url = new URL(value);
-  if (url.hostname === '0.0.0.0') url.hostname = '127.0.0.1';
-  if (!url.port && url.protocol === 'http:') url.port = '11434';
-  return `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, '')}`;
 }
 
 function isObject(value: unknown): value is Json {

@@ -1,4 +1,5 @@
 /** The PostToolUse hook payload: snake_case or camelCase fields, unknown fields ignored. Pure. */
+import { parseHookObject, pickString } from '../hook/hook-input.js';
 
 export interface PostToolUsePayload {
   sessionId: string;
@@ -11,22 +12,10 @@ export interface PostToolUsePayload {
 export type PayloadResult = { ok: true; payload: PostToolUsePayload } | { ok: false; problem: string };
 
 export function parsePostToolUsePayload(text: string): PayloadResult {
-  if (text.trim() === '') return { ok: false, problem: 'empty stdin' };
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return { ok: false, problem: 'stdin is not JSON (or was cut at the size cap)' };
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, problem: 'stdin JSON is not an object' };
-  const record = value as Record<string, unknown>;
-  const pick = (...keys: string[]): string | null => {
-    for (const key of keys) {
-      const field = record[key];
-      if (typeof field === 'string' && field.trim() !== '') return field;
-    }
-    return null;
-  };
+  const parsed = parseHookObject(text);
+  if (!parsed.ok) return parsed;
+  const record = parsed.record;
+  const pick = (...keys: string[]): string | null => pickString(record, ...keys);
   const toolName = pick('tool_name', 'toolName');
   if (toolName === null) return { ok: false, problem: 'no tool_name' };
   const toolUseId = pick('tool_use_id', 'toolUseId');

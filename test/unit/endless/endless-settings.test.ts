@@ -1,9 +1,9 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig, normalizeOllamaHost } from '../../../src/config/load-config.js';
+import { loadConfig } from '../../../src/config/load-config.js';
 import { ENDLESS_DEFAULTS } from '../../../src/endless/endless-defaults.js';
-import { normalizeHost, readEndlessEnabled, readEndlessSettings, settingsFromConfig } from '../../../src/endless/endless-settings.js';
+import { readEndlessEnabled, readEndlessSettings, settingsFromConfig } from '../../../src/endless/endless-settings.js';
 import { useTempDirs } from '../../support/temp-dir.js';
 
 const tempDir = useTempDirs();
@@ -48,9 +48,10 @@ describe('Endless Mode settings', () => {
     ]);
   });
 
-  it('normalises the Ollama host exactly as the config loader does', () => {
-    for (const host of ['localhost', 'localhost:4000', '0.0.0.0', 'http://h:1/', 'https://x.test/ollama/']) {
-      expect(normalizeHost(host)).toBe(normalizeOllamaHost(host));
-    }
+  it('normalises the Ollama host from the environment and from the file', () => {
+    const home = tempDir();
+    expect(readEndlessSettings({ OLLAMA_HOST: '0.0.0.0' }, home).settings.ollama.host).toBe('http://127.0.0.1:11434');
+    writeFileSync(join(home, 'config.json'), JSON.stringify({ ollama: { host: 'localhost:4000/' } }));
+    expect(readEndlessSettings({}, home).settings.ollama.host).toBe('http://localhost:4000');
   });
 });

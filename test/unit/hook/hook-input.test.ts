@@ -28,7 +28,7 @@ describe('parseHookInput', () => {
 
   it.each([
     ['', 'empty stdin'],
-    ['not json', 'stdin is not JSON'],
+    ['not json', 'stdin is not JSON (or was cut at the size cap)'],
     ['[1,2]', 'stdin JSON is not an object'],
     ['"text"', 'stdin JSON is not an object'],
     ['null', 'stdin JSON is not an object'],
