@@ -1,6 +1,6 @@
 // SessionStart hook wall time against a bare `node -e 0`, interleaved, median of N runs each,
 // with a real rendered context file (~6,000 characters) in place for the project.
-// Usage: npx tsc -p tsconfig.build.json && node bench/session-start-overhead.mjs [runs]
+// Usage: npm run build && node bench/session-start-overhead.mjs [runs]
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
