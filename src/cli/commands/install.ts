@@ -10,6 +10,8 @@ import { runInstall, type InstallAction } from '../../install/run-install.js';
 import { renderMcpReport } from '../../install/render-mcp-report.js';
 import { mcpTargetsFor, planMcpTargets, writeMcpPlans } from '../../install/run-mcp-install.js';
 import { out } from '../output.js';
+import { resolveHome, statePaths } from '../../core/state-paths.js';
+import { describeEndlessSwitch, switchEndlessMode } from '../../install/endless-switch.js';
 
 /** This checkout's compiled entry point (dist/cli/main.js): the hooks run it. */
 const CLI_PATH = fileURLToPath(new URL('../main.js', import.meta.url));
@@ -47,7 +49,9 @@ export function addSharedOptions(command: Command, action: InstallAction): Comma
     .option('--project', 'edit the project file (<cwd>/.claude/settings.json, <cwd>/.factory/settings.json) instead of the one in your home folder')
     .option(
       '--endless',
-      action === 'install' ? 'also add the Endless Mode PostToolUse hook (timeout 90 s)' : 'remove only the Endless Mode PostToolUse hook',
+      action === 'install'
+        ? 'also add the Endless Mode PostToolUse hook (timeout 90 s) and switch endless.enabled on in config.json'
+        : 'remove only the Endless Mode PostToolUse hook and switch endless.enabled off',
     )
     .option('--no-mcp', action === 'install' ? 'do not register the MCP server (~/.claude.json, ~/.factory/mcp.json; .mcp.json with --project)' : 'keep the MCP server registration')
     .option('--dry-run', 'show the change to the hooks section and write nothing')
@@ -73,9 +77,11 @@ export function runInstallCommand(action: InstallAction, flags: InstallFlags): v
     now: new Date(),
   });
   const mcp = writeMcpPlans(mcpPlans, { dryRun: flags.dryRun === true, now: new Date() });
+  const endless = flags.endless === true ? switchEndlessMode(statePaths(resolveHome(process.env)).configFile, action === 'install', { dryRun: flags.dryRun === true }) : null;
   if (flags.json) {
-    out.json({ action, dryRun: flags.dryRun === true, targets: outcomes, mcp });
+    out.json({ action, dryRun: flags.dryRun === true, targets: outcomes, mcp, endless });
     return;
   }
   for (const line of renderInstallReport(outcomes, renderMcpReport(mcp))) out.line(line);
+  if (endless) out.line(describeEndlessSwitch(endless, flags.dryRun === true));
 }
