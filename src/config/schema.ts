@@ -97,6 +97,7 @@ export const configSchema = z.object({
         .default(ENDLESS_DEFAULTS.readMinChars)
         .describe('Threshold for Read results, higher because edits need exact text (env RECALL_ENDLESS_READ_MIN_CHARS).'),
       syncTimeoutMs: positiveInt
+        .max(ENDLESS_DEFAULTS.maxSyncTimeoutMs, 'must stay below the PostToolUse hook timeout of 90 s (at most 85000)')
         .default(ENDLESS_DEFAULTS.syncTimeoutMs)
         .describe('The hook answers within this, with a deterministic reduction when the model is late (env RECALL_SYNC_TIMEOUT_MS).'),
       denylist: z

@@ -12,6 +12,8 @@ export const ENDLESS_DEFAULTS = Object.freeze({
   readMinChars: 16_000,
   /** The hook answers within this, model or not; the installed hook timeout (90 s) sits above it. */
   syncTimeoutMs: 60_000,
+  /** Highest deadline allowed: it must stay below the installed hook timeout (90 s) with room to answer. */
+  maxSyncTimeoutMs: 85_000,
   /** Tool names (exact, or a prefix ending in `*`) never compressed, on top of the built-in never-list. */
   denylist: Object.freeze([] as string[]),
   /** `recall endless fork` keeps this many of the last tool results whole. */

@@ -80,7 +80,10 @@ export function readEndlessSettings(env: NodeJS.ProcessEnv, home: string): LiteS
       enabled,
       minChars: int(ENDLESS_ENV.minChars, endless.minChars, ENDLESS_DEFAULTS.minChars, 1, 'endless.minChars'),
       readMinChars: int(ENDLESS_ENV.readMinChars, endless.readMinChars, ENDLESS_DEFAULTS.readMinChars, 1, 'endless.readMinChars'),
-      syncTimeoutMs: int(ENDLESS_ENV.syncTimeoutMs, endless.syncTimeoutMs, ENDLESS_DEFAULTS.syncTimeoutMs, 1, 'endless.syncTimeoutMs'),
+      syncTimeoutMs: Math.min(
+        ENDLESS_DEFAULTS.maxSyncTimeoutMs,
+        int(ENDLESS_ENV.syncTimeoutMs, endless.syncTimeoutMs, ENDLESS_DEFAULTS.syncTimeoutMs, 1, 'endless.syncTimeoutMs'),
+      ),
       denylist,
       keepRecent: int(ENDLESS_ENV.keepRecent, endless.keepRecent, ENDLESS_DEFAULTS.keepRecent, 0, 'endless.keepRecent'),
       ollama: {

@@ -48,6 +48,12 @@ describe('Endless Mode settings', () => {
     ]);
   });
 
+  it('keeps the deadline below the installed hook timeout', () => {
+    const home = tempDir();
+    expect(readEndlessSettings({ RECALL_SYNC_TIMEOUT_MS: '200000' }, home).settings.syncTimeoutMs).toBe(ENDLESS_DEFAULTS.maxSyncTimeoutMs);
+    expect(() => loadConfig({ RECALL_HOME: home, RECALL_SYNC_TIMEOUT_MS: '200000' })).toThrowError(/endless\.syncTimeoutMs/);
+  });
+
   it('normalises the Ollama host from the environment and from the file', () => {
     const home = tempDir();
     expect(readEndlessSettings({ OLLAMA_HOST: '0.0.0.0' }, home).settings.ollama.host).toBe('http://127.0.0.1:11434');
