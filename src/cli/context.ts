@@ -16,7 +16,15 @@ export function openState(component = 'cli'): { loaded: LoadedConfig; logger: Lo
   return { loaded, logger: fileLogger(loaded.paths.logFile, component) };
 }
 
+let shared: { runtime: Runtime; logger: Logger } | null = null;
+
+/** `recall serve` keeps one runtime (open table, loaded embedder) for every command it runs. */
+export function useSharedRuntime(runtime: Runtime, logger: Logger): void {
+  shared = { runtime, logger };
+}
+
 export async function withRuntime<T>(fn: (runtime: Runtime, logger: Logger) => Promise<T>): Promise<T> {
+  if (shared) return fn(shared.runtime, shared.logger);
   const { loaded, logger } = openState();
   const runtime = createRuntime(loaded);
   try {

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
- * Entry point. Hooks take a fast path that loads node built-ins only; everything else loads
- * the full command-line program.
+ * Entry point. Hooks take a fast path that loads node built-ins only; `search` and `list` first
+ * ask a running `recall serve` (built-ins only too); everything else loads the full program.
  */
 // Everything recall creates (state, queue, log, database files) is private to the user: 0700 / 0600.
 process.umask(0o077);
@@ -11,7 +11,18 @@ const [command, subcommand, ...rest] = process.argv.slice(2);
 if (command === 'hook') {
   const { runHook } = await import('../hook/run-hook.js');
   await runHook(subcommand, rest);
+} else if ((command === 'search' || command === 'list') && (await servedByDaemon())) {
+  // Answered by a running `recall serve`.
 } else {
   const { runCli } = await import('./program.js');
   await runCli(process.argv);
+}
+
+/** Asks a running `recall serve` to run this command line; false when there is none. */
+async function servedByDaemon(): Promise<boolean> {
+  const { runViaDaemon } = await import('../serve/try-served.js');
+  const code = await runViaDaemon(process.argv.slice(2));
+  if (code === null) return false;
+  process.exitCode = code;
+  return true;
 }

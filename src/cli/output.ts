@@ -1,18 +1,23 @@
 /** The one place the CLI writes to the terminal. */
 import Table from 'cli-table3';
+import { currentTerminal } from './terminal.js';
 
 export const out = {
   line(text = ''): void {
-    console.log(text);
+    currentTerminal().write('stdout', `${text}\n`);
   },
   json(value: unknown): void {
-    console.log(JSON.stringify(value, null, 2));
+    currentTerminal().write('stdout', `${JSON.stringify(value, null, 2)}\n`);
   },
   error(text: string): void {
-    console.error(`recall: ${text}`);
+    currentTerminal().write('stderr', `recall: ${text}\n`);
   },
   warn(text: string): void {
-    console.error(text);
+    currentTerminal().write('stderr', `${text}\n`);
+  },
+  /** Text that already ends its own lines (commander's help and usage errors). */
+  raw(stream: 'stdout' | 'stderr', text: string): void {
+    currentTerminal().write(stream, text);
   },
 };
 
@@ -23,10 +28,10 @@ const BORDERLESS = {
 };
 
 /** An aligned table; the last column wraps to the terminal width. */
-export function renderTable(head: string[], rows: string[][], width = process.stdout.columns || 100): string {
+export function renderTable(head: string[], rows: string[][], width = currentTerminal().columns || 100): string {
   const fixed = head.slice(0, -1).map((title, i) => Math.max(title.length, ...rows.map((row) => (row[i] ?? '').length)) + 2);
   const last = Math.max(20, width - fixed.reduce((a, b) => a + b, 0) - 2 * head.length);
-  const color = process.stdout.isTTY && !process.env.NO_COLOR;
+  const color = currentTerminal().isTTY && !currentTerminal().noColor;
   const table = new Table({
     head,
     chars: BORDERLESS,

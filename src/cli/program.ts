@@ -12,6 +12,7 @@ import { registerInstall } from './commands/install.js';
 import { registerList } from './commands/list.js';
 import { registerRetry } from './commands/retry.js';
 import { registerSearch } from './commands/search.js';
+import { registerServe } from './commands/serve.js';
 import { registerStatus } from './commands/status.js';
 import { registerUninstall } from './commands/uninstall.js';
 import { registerWorker } from './commands/worker.js';
@@ -29,7 +30,11 @@ export function buildProgram(): Command {
     .description('Local, offline memory for coding agents.')
     .version(VERSION)
     .showHelpAfterError('(run with --help for usage)')
-    .configureOutput({ outputError: (text, write) => write(`recall: ${text.replace(/^error: /, '')}`) });
+    .configureOutput({
+      writeOut: (text) => out.raw('stdout', text),
+      writeErr: (text) => out.raw('stderr', text),
+      outputError: (text, write) => write(`recall: ${text.replace(/^error: /, '')}`),
+    });
   program
     .command('hook <event>')
     .description('run an agent hook (session-end, session-start, post-tool-use); reads the hook JSON on stdin, prints one JSON object, always exits 0');
@@ -38,6 +43,7 @@ export function buildProgram(): Command {
   registerStatus(program);
   registerList(program);
   registerSearch(program);
+  registerServe(program);
   registerShow(program);
   registerAdd(program);
   registerForget(program);
@@ -59,11 +65,18 @@ export function buildProgram(): Command {
 const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 export async function runCli(argv: string[]): Promise<void> {
+  const code = await executeCli(argv);
+  if (code !== 0) process.exitCode = code;
+}
+
+/** Runs one command line and returns its exit code (used directly by `recall serve`). */
+export async function executeCli(argv: string[]): Promise<number> {
   const program = buildProgram().exitOverride();
   try {
     await program.parseAsync(argv);
+    return typeof process.exitCode === 'number' ? process.exitCode : 0;
   } catch (err) {
-    process.exitCode = exitCodeFor(err);
+    return exitCodeFor(err);
   }
 }
 

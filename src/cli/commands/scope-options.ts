@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { RecallError } from '../../core/errors.js';
 import type { MemoryFilters, MemoryStore } from '../../core/ports.js';
 import { resolveScope } from '../../search/resolve-scope.js';
+import { currentTerminal } from '../terminal.js';
 
 export interface ScopeFlags {
   namespace?: string;
@@ -22,7 +23,7 @@ export function addScopeOptions(command: Command): Command {
 }
 
 export function scopeFilters(flags: ScopeFlags, store: MemoryStore): Promise<MemoryFilters> {
-  return resolveScope(flags, { store, cwd: process.cwd(), now: new Date() });
+  return resolveScope(flags, { store, cwd: currentTerminal().cwd, now: new Date() });
 }
 
 /** `--min-score`: a number from 0 to 1. */

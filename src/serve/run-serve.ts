@@ -1,0 +1,136 @@
+/**
+ * `recall serve`: keeps the memory table open and the embedder loaded behind a Unix socket in the
+ * state dir (0600, never a TCP port), and runs `search`/`list` command lines for clients with that
+ * warm runtime. One JSON request line in, one JSON response line out, per connection.
+ */
+import { chmodSync, lstatSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server, type Socket } from 'node:net';
+import type { LoadedConfig } from '../config/load-config.js';
+import { describeError, RecallError } from '../core/errors.js';
+import type { Logger } from '../core/log.js';
+import { useSharedRuntime } from '../cli/context.js';
+import { executeCli } from '../cli/program.js';
+import { withTerminal } from '../cli/terminal.js';
+import { createRuntime } from '../worker/runtime.js';
+import { requestDaemon, SERVED_COMMANDS, serveSocketPath, type ServeRequest, type ServeResponse } from './serve-client.js';
+
+const MAX_REQUEST_BYTES = 256 * 1024;
+
+export interface ServeHandle {
+  socketPath: string;
+  /** Resolves when the server has stopped (a stop request, a signal, or `close()`). */
+  closed: Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startServe(loaded: LoadedConfig, logger: Logger): Promise<ServeHandle> {
+  const socketPath = serveSocketPath(loaded.paths.home);
+  await clearStaleSocket(socketPath);
+  const runtime = createRuntime(loaded);
+  useSharedRuntime(runtime, logger);
+  // Warm up now, so the first client does not pay for it.
+  await runtime.store();
+  await (await runtime.embedder()).embed(['warm up']);
+
+  let stop: () => void = () => undefined;
+  const closed = new Promise<void>((resolve) => (stop = resolve));
+  const server: Server = createServer((socket) => void serveConnection(socket, logger, () => void close()));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(socketPath, () => resolve());
+  });
+  chmodSync(socketPath, 0o600);
+  writeFileSync(`${socketPath}.pid`, `${process.pid}\n`, { mode: 0o600 });
+  logger.log('info', 'serve: listening', { socketPath });
+
+  let closing: Promise<void> | null = null;
+  async function close(): Promise<void> {
+    closing ??= (async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      rmSync(socketPath, { force: true });
+      rmSync(`${socketPath}.pid`, { force: true });
+      await runtime.close();
+      logger.log('info', 'serve: stopped');
+      stop();
+    })();
+    return closing;
+  }
+  return { socketPath, closed, close };
+}
+
+/** A socket file left by a dead daemon is replaced; a live daemon, or a file that is not ours, is refused. */
+async function clearStaleSocket(socketPath: string): Promise<void> {
+  let stat;
+  try {
+    stat = lstatSync(socketPath);
+  } catch {
+    return;
+  }
+  if (!stat.isSocket()) throw new RecallError('STATE_UNWRITABLE', `${socketPath} exists and is not a socket; remove it and start again`);
+  if (typeof process.getuid === 'function' && stat.uid !== process.getuid()) {
+    throw new RecallError('STATE_UNWRITABLE', `${socketPath} belongs to another user (uid ${stat.uid}); refusing to use it`);
+  }
+  const alive = await requestDaemon(socketPath, { v: 1, argv: ['list', '--limit', '1', '--json'], cwd: '/', columns: null, isTTY: false, noColor: true }, 2_000);
+  if (alive) throw new RecallError('LOCK_HELD', `recall serve is already running on ${socketPath}`);
+  rmSync(socketPath, { force: true });
+}
+
+async function serveConnection(socket: Socket, logger: Logger, onStop: () => void): Promise<void> {
+  const data = await readRequestLine(socket);
+  const reply = (response: ServeResponse): void => void socket.end(`${JSON.stringify(response)}\n`);
+  let request: Partial<ServeRequest> & { stop?: boolean };
+  try {
+    request = JSON.parse(data.slice(0, data.indexOf('\n') >>> 0)) as typeof request;
+  } catch {
+    reply({ stdout: '', stderr: 'recall: bad request to recall serve\n', exitCode: 2 });
+    return;
+  }
+  if (request.stop === true) {
+    reply({ stdout: 'recall serve stopped\n', stderr: '', exitCode: 0 });
+    onStop();
+    return;
+  }
+  const argv = Array.isArray(request.argv) ? request.argv.filter((a): a is string => typeof a === 'string') : [];
+  if (!SERVED_COMMANDS.has(argv[0] ?? '') || typeof request.cwd !== 'string') {
+    reply({ stdout: '', stderr: `recall: recall serve does not run "${argv[0] ?? ''}"\n`, exitCode: 2 });
+    return;
+  }
+  reply(await runCommand(argv, request as ServeRequest, logger));
+}
+
+/** The first line the client sends (breaking out of `for await` would destroy the socket before the reply). */
+function readRequestLine(socket: Socket): Promise<string> {
+  socket.setEncoding('utf8');
+  return new Promise((resolve) => {
+    let data = '';
+    const finish = (): void => {
+      socket.removeAllListeners('data');
+      resolve(data);
+    };
+    socket.on('data', (chunk: string) => {
+      data += chunk;
+      if (data.includes('\n') || data.length > MAX_REQUEST_BYTES) finish();
+    });
+    socket.once('end', finish);
+    socket.once('error', finish);
+  });
+}
+
+async function runCommand(argv: string[], request: ServeRequest, logger: Logger): Promise<ServeResponse> {
+  let stdout = '';
+  let stderr = '';
+  const terminal = {
+    write: (stream: 'stdout' | 'stderr', text: string) => (stream === 'stdout' ? (stdout += text) : (stderr += text)),
+    columns: request.columns ?? undefined,
+    isTTY: request.isTTY === true,
+    noColor: request.noColor === true,
+    cwd: request.cwd,
+  };
+  try {
+    const exitCode = await withTerminal(terminal, () => executeCli([process.execPath, 'recall', ...argv]));
+    return { stdout, stderr, exitCode };
+  } catch (err) {
+    logger.log('error', `serve: command failed: ${describeError(err)}`, { argv });
+    return { stdout, stderr: `${stderr}recall: ${describeError(err)}\n`, exitCode: 2 };
+  }
+}

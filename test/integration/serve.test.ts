@@ -1,0 +1,95 @@
+import { readFileSync, statSync, writeFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli, waitFor } from '../support/cli.js';
+import { startHarness, type Harness } from '../support/harness.js';
+
+let h: Harness;
+let env: NodeJS.ProcessEnv;
+let project: string;
+beforeAll(async () => {
+  h = await startHarness({ embedder: 'hash' });
+  env = { ...h.env, RECALL_HOME: join(h.root, 'serve-home') };
+  project = h.project('served');
+  await runCli(['add', 'You MUST use pnpm, never npm.', '--type', 'golden_rule', '--project', project], { env });
+  await runCli(['add', 'Store money as integer cents in a bigint column.', '--type', 'decision'], { env });
+});
+afterAll(async () => {
+  await runCli(['serve', '--stop'], { env });
+  await h.close();
+});
+
+const socket = () => join(env.RECALL_HOME!, 'serve.sock');
+/** An environment whose config cannot load: only a running daemon can answer under it. */
+const onlyDaemon = () => ({ ...env, RECALL_DEDUPE_THRESHOLD: '5' });
+
+describe('recall serve', () => {
+  it('answers search and list through a private socket with the same results as in-process work', async () => {
+    const started = await runCli(['serve', '--detach'], { env });
+    expect(started.exitCode).toBe(0);
+    expect(statSync(socket()).mode & 0o777).toBe(0o600);
+
+    const inProcess = await runCli(['search', 'pnpm', '--json'], { env: { ...env, RECALL_NO_SERVE: '1' } });
+    const served = await runCli(['search', 'pnpm', '--json'], { env: onlyDaemon() });
+    expect(served.exitCode).toBe(0);
+    expect(JSON.parse(served.stdout)).toEqual(JSON.parse(inProcess.stdout));
+    expect((await runCli(['search', 'pnpm', '--json'], { env: { ...onlyDaemon(), RECALL_NO_SERVE: '1' } })).stderr).toMatch(/dedupe\.threshold/);
+
+    const list = await runCli(['list', '--json'], { env: onlyDaemon() });
+    expect(JSON.parse(list.stdout)).toHaveLength(2);
+  });
+
+  it('resolves --here against the client directory, not its own', async () => {
+    const result = await runCli(['search', 'money pnpm', '--here', '--json'], { env: onlyDaemon(), cwd: project });
+    const hits = JSON.parse(result.stdout) as Array<{ content: string }>;
+    expect(hits.map((m) => m.content)).toEqual(['You MUST use pnpm, never npm.']);
+  });
+
+  it('passes errors through with their exit code', async () => {
+    const result = await runCli(['search', '   '], { env: onlyDaemon() });
+    expect(result.exitCode).toBe(1);
+    expect(result.stderr).toBe('recall: the search query is empty\n');
+  });
+
+  it('refuses to start a second daemon on the same state dir', async () => {
+    const second = await runCli(['serve'], { env });
+    expect(second.exitCode).toBe(1);
+    expect(second.stderr).toMatch(/already running/);
+  });
+
+  it('stops on request, after which commands run in-process again', async () => {
+    expect((await runCli(['serve', '--stop'], { env })).stdout).toMatch(/stopped/);
+    await waitFor(() => (existsSync(socket()) ? undefined : true));
+    const result = await runCli(['search', 'pnpm', '--json'], { env });
+    expect(JSON.parse(result.stdout)[0].content).toBe('You MUST use pnpm, never npm.');
+  });
+
+  it('replaces the socket of a daemon that was killed, and falls back while there is none', async () => {
+    await runCli(['serve', '--detach'], { env });
+    const pid = Number(readFileSync(`${socket()}.pid`, 'utf8'));
+    process.kill(pid, 'SIGKILL');
+    await waitFor(() => {
+      try {
+        process.kill(pid, 0);
+        return undefined;
+      } catch {
+        return true;
+      }
+    });
+    expect(existsSync(socket())).toBe(true); // left behind
+    const fallback = await runCli(['search', 'pnpm', '--json'], { env });
+    expect(JSON.parse(fallback.stdout)[0].content).toBe('You MUST use pnpm, never npm.');
+    expect((await runCli(['serve', '--detach'], { env })).exitCode).toBe(0);
+    expect((await runCli(['list', '--json'], { env: onlyDaemon() })).exitCode).toBe(0);
+    await runCli(['serve', '--stop'], { env });
+  });
+
+  it('refuses a socket path that is not a socket', async () => {
+    const other = { ...env, RECALL_HOME: join(h.root, 'not-a-socket') };
+    await runCli(['list'], { env: other });
+    writeFileSync(join(other.RECALL_HOME!, 'serve.sock'), 'x');
+    const result = await runCli(['serve'], { env: other });
+    expect(result.exitCode).toBe(1);
+    expect(result.stderr).toMatch(/is not a socket/);
+  });
+});
