@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * Entry point. Hooks take a fast path that loads node built-ins only; `search` and `list` first
- * ask a running `recall serve` (built-ins only too); everything else loads the full program.
+ * ask a running `recall serve` (built-ins only too); `recall mcp` starts the server directly;
+ * everything else loads the full command-line program.
  */
 // Everything recall creates (state, queue, log, database files) is private to the user: 0700 / 0600.
 process.umask(0o077);
@@ -11,6 +12,9 @@ const [command, subcommand, ...rest] = process.argv.slice(2);
 if (command === 'hook') {
   const { runHook } = await import('../hook/run-hook.js');
   await runHook(subcommand, rest);
+} else if (command === 'mcp' && subcommand === undefined) {
+  const { serveMcpCommand } = await import('../mcp/serve-mcp-command.js');
+  await serveMcpCommand();
 } else if ((command === 'search' || command === 'list') && (await servedByDaemon())) {
   // Answered by a running `recall serve`.
 } else {

@@ -5,7 +5,7 @@
  *   1. [decision] Use PostgreSQL 16 for the orders service (id 01J9..., score 0.82)
  *   2. [golden_rule] You MUST use pnpm, never npm. (id 01J8..., score 0.64, global)
  */
-import type { ManualMemoryOutcome } from '../cli/commands/add.js';
+import type { ManualMemoryOutcome } from '../store/store-manual-memory.js';
 import type { MemoryRecord } from '../core/memory.js';
 import { formatAge } from '../cli/format.js';
 import type { SearchHit } from '../search/search-memories.js';

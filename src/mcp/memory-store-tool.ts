@@ -1,6 +1,6 @@
 /** `memory_store`: a memory the agent writes, stored exactly like `recall add` stores one (redacted, embedded, deduplicated). */
 import { z } from 'zod';
-import { MAX_MEMORY_CHARS, checkMemoryText, storeManualMemory } from '../cli/commands/add.js';
+import { MAX_MEMORY_CHARS, checkMemoryText, storeManualMemory } from '../store/store-manual-memory.js';
 import { MEMORY_TYPES } from '../core/memory.js';
 import { formatStored } from './format-memories.js';
 import type { McpContext } from './mcp-context.js';

@@ -17,6 +17,12 @@ describe('the recall mcp start path', () => {
     expect(packages.filter((name) => /lancedb|apache-arrow|transformers|ollama/.test(name))).toEqual([]);
   });
 
+  it('starts without loading the command-line program', () => {
+    const { files, packages } = importClosure(join(SRC, 'mcp/serve-mcp-command.ts'), { followDynamic: false });
+    expect(packages).not.toContain('commander');
+    expect(files.filter((f) => /\/cli\/(program|commands\/)/.test(f))).toEqual([]);
+  });
+
   it('is not loaded by other commands: the command file only imports commander types', () => {
     const entry = join(SRC, 'cli/commands/mcp.ts');
     expect(importClosure(entry, { followDynamic: false })).toEqual({ files: [entry], packages: [] });

@@ -1,0 +1,13 @@
+/** `recall mcp` from start to exit; main.ts calls it directly so the server skips loading the command-line program. */
+import { readFileSync } from 'node:fs';
+import { runMcpServer } from './run-mcp-server.js';
+
+/** After the server closed, anything a library left running gets this long before the process exits anyway. */
+const EXIT_GRACE_MS = 1_000;
+
+export async function serveMcpCommand(): Promise<void> {
+  const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+  await runMcpServer({ version, cwd: process.cwd() });
+  process.stdin.destroy();
+  setTimeout(() => process.exit(), EXIT_GRACE_MS).unref();
+}

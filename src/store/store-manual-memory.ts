@@ -1,0 +1,45 @@
+/** A memory written by hand (`recall add`, the MCP `memory_store` tool), stored like captured ones. */
+import { RecallError } from '../core/errors.js';
+import { IMPORTANCE_BY_TYPE } from '../core/memory.js';
+import type { MemoryOrigin, MemoryType } from '../core/memory.js';
+import { redactSecrets } from '../redact/redact-secrets.js';
+import type { Runtime } from '../worker/runtime.js';
+import { storeMemories } from './store-memories.js';
+
+/** A memory is a sentence or two; this leaves room for a long rule without letting a file in. */
+export const MAX_MEMORY_CHARS = 2_000;
+
+export type ManualMemoryOutcome =
+  | { status: 'stored'; id: string; namespace: string; redactions: number }
+  | { status: 'matched'; id: string | null; similarity: number | null; namespace: string; redactions: number };
+
+/** The trimmed text of a memory written by hand; INPUT_INVALID when it is empty or longer than MAX_MEMORY_CHARS. */
+export function checkMemoryText(raw: string): string {
+  const text = raw.trim();
+  if (text === '') throw new RecallError('INPUT_INVALID', 'the memory text is empty');
+  if (text.length > MAX_MEMORY_CHARS) throw new RecallError('INPUT_INVALID', `the memory is ${text.length} characters; the limit is ${MAX_MEMORY_CHARS}`);
+  return text;
+}
+
+/**
+ * Stores one memory written by hand (`recall add`, the MCP `memory_store` tool) the way captured ones
+ * are stored: redacted, embedded, deduplicated, written under the store lock in one insert.
+ */
+export async function storeManualMemory(
+  memory: { text: string; type: MemoryType; importance?: number },
+  origin: MemoryOrigin,
+  runtime: Runtime,
+): Promise<ManualMemoryOutcome> {
+  const redacted = redactSecrets(checkMemoryText(memory.text));
+  const store = await runtime.store();
+  const embedder = await runtime.embedder();
+  const candidate = { content: redacted.text, type: memory.type, importance: memory.importance ?? IMPORTANCE_BY_TYPE[memory.type] };
+  const result = await runtime.withStoreLock(() =>
+    storeMemories([candidate], origin, { embedder, store, threshold: runtime.config.dedupe.threshold, clock: runtime.clock }),
+  );
+  const inserted = result.inserted[0];
+  const matched = result.reinforced[0];
+  return inserted
+    ? { status: 'stored', id: inserted.id, namespace: origin.namespace, redactions: redacted.count }
+    : { status: 'matched', id: matched?.id ?? null, similarity: matched?.similarity ?? null, namespace: origin.namespace, redactions: redacted.count };
+}
