@@ -111,7 +111,8 @@ export function rewriteSessionIds(line: string, sessionIds: ReadonlyMap<string, 
 /** One compiled rewrite for many lines. An unescaped quote cannot occur inside a JSON string, so only keys match. */
 export function sessionIdRewriter(sessionIds: ReadonlyMap<string, string>): (line: string) => string {
   const rules = [...sessionIds].map(([from, to]) => ({
-    from,
+    // Look for the id as the line holds it, quoted and JSON-escaped: an id with a backslash or a quote differs raw.
+    from: JSON.stringify(from),
     pattern: new RegExp(`"sessionId"(\\s*):(\\s*)${escapeRegExp(JSON.stringify(from))}`, 'g'),
     to: JSON.stringify(to),
   }));

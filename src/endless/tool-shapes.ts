@@ -31,7 +31,8 @@ const TOOL_KINDS: Readonly<Record<string, ToolKind>> = {
 
 export function toolKind(toolName: string): ToolKind | null {
   if (toolName.startsWith('mcp__')) return 'mcp';
-  return TOOL_KINDS[toolName] ?? null;
+  // Own keys only: a tool named `constructor` or `toString` must not pick up Object.prototype members.
+  return Object.hasOwn(TOOL_KINDS, toolName) ? TOOL_KINDS[toolName]! : null;
 }
 
 export function extractToolText(toolName: string, response: unknown): string | null {

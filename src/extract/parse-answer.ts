@@ -68,16 +68,22 @@ function normalizeType(raw: unknown): unknown {
   return isMemoryType(key) ? key : (TYPE_SYNONYMS[key] ?? key);
 }
 
-/** The first memory list in the text; failing that, every complete memory-like object (a cut-off answer). */
+/**
+ * The first non-empty memory list in the text; failing that, every complete memory-like object (a
+ * cut-off answer); failing that, an empty list if there was one. An empty `[]` in chatter (a
+ * markdown `- [ ]` checkbox) must not hide the real list after it.
+ */
 function findMemoryList(text: string): unknown[] | null {
+  let empty: unknown[] | null = null;
   for (const candidate of jsonCandidates(text)) {
     const list = asMemoryList(candidate);
-    if (list) return list;
+    if (list && list.length > 0) return list;
+    empty ??= list;
   }
   const loose = balancedSlices(text)
     .map(parseLenient)
     .filter((value) => isRecord(value) && 'content' in value);
-  return loose.length > 0 ? loose : null;
+  return loose.length > 0 ? loose : empty;
 }
 
 function* jsonCandidates(text: string): Generator<unknown> {

@@ -24,7 +24,7 @@ function replaceSpans(text: string, name: string, replace: (inner: string) => st
   let pos = 0;
   for (let m = open.exec(text); m !== null; m = open.exec(text)) {
     const innerStart = m.index + m[0].length;
-    const end = text.indexOf(close, innerStart);
+    const end = matchingClose(text, innerStart, name, close);
     out += text.slice(pos, m.index);
     if (end === -1) {
       pos = unclosed === 'drop-rest' ? text.length : innerStart;
@@ -36,6 +36,27 @@ function replaceSpans(text: string, name: string, replace: (inner: string) => st
   }
   out += text.slice(pos);
   return out.split(close).join('');
+}
+
+/** Index of the closing tag that balances an opening one (spans may nest), or -1. Linear. */
+function matchingClose(text: string, from: number, name: string, close: string): number {
+  const open = new RegExp(`<${name}(?:\\s[^<>]*)?>`, 'g');
+  let depth = 1;
+  let pos = from;
+  for (;;) {
+    const end = text.indexOf(close, pos);
+    if (end === -1) return -1;
+    open.lastIndex = pos;
+    const nested = open.exec(text);
+    if (nested !== null && nested.index < end) {
+      depth += 1;
+      pos = nested.index + nested[0].length;
+      continue;
+    }
+    depth -= 1;
+    if (depth === 0) return end;
+    pos = end + close.length;
+  }
 }
 
 const drop = (): string => '';

@@ -96,7 +96,10 @@ function contentTurns(role: 'user' | 'assistant', content: unknown, messageId: s
         break;
       case 'tool_use': {
         flushText();
-        const turn: Turn = { role: 'tool', text: summarizeToolUse(block['name'], block['input']) };
+        // A tool input can quote injected context (an agent echoing it): clean it like any text.
+        const text = cleanTranscriptText(summarizeToolUse(block['name'], block['input']));
+        if (text === '') break;
+        const turn: Turn = { role: 'tool', text };
         turns.push(messageId === undefined ? turn : { ...turn, messageId });
         break;
       }

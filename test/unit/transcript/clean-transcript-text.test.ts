@@ -63,3 +63,10 @@ describe('normaliseWhitespace', () => {
     expect(performance.now() - started).toBeLessThan(500);
   });
 });
+
+describe('nested injected spans', () => {
+  it('drops everything inside a system-reminder that holds another one', () => {
+    const text = 'before <system-reminder>a<system-reminder>b</system-reminder>SECRET</system-reminder> after';
+    expect(cleanTranscriptText(text)).toBe('before  after');
+  });
+});
