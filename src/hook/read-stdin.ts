@@ -25,7 +25,9 @@ export function readStdin(
       if (truncated) stream.destroy();
       resolve({ text: Buffer.concat(chunks).toString('utf8'), truncated });
     };
-    const timer = setTimeout(() => finish(true), timeoutMs);
+    // On time-out, let one poll phase run first: on a starved machine the timer can fire before the
+    // loop has read input that was already waiting in the pipe, which would drop a whole session.
+    const timer = setTimeout(() => setImmediate(() => finish(true)), timeoutMs);
     stream.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size > maxBytes) {

@@ -1,5 +1,5 @@
 /** Write-then-rename so a reader never sees half a file. Node built-ins only. */
-import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 
@@ -14,7 +14,9 @@ export function writeFileAtomic(file: string, content: string, mode = 0o600): vo
   try {
     const fd = openSync(tmp, 'wx', mode);
     try {
-      writeSync(fd, content);
+      // writeFileSync loops until every byte is written; a bare writeSync can return short on a
+      // nearly full disk, and the half file would then be renamed into place.
+      writeFileSync(fd, content);
       fsyncSync(fd);
     } finally {
       closeSync(fd);

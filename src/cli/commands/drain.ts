@@ -28,6 +28,7 @@ export function registerDrain(program: Command): void {
                 } else out.line(`${id}: ${outcome.kind}, ${outcome.error}`);
               },
         });
+        if (summary.failed > 0 || summary.retried > 0) process.exitCode = 1;
         if (opts.json) {
           out.json(summary);
           return;
@@ -35,7 +36,6 @@ export function registerDrain(program: Command): void {
         if (summary.lockHeld) out.line('another worker is draining the queue right now; it will run the queued jobs');
         else if (summary.waiting) out.line('jobs are waiting: no extraction model is configured (set RECALL_OLLAMA_LLM_MODEL)');
         out.line(`${summary.done} captured, ${summary.retried} to retry, ${summary.failed} failed`);
-        if (summary.failed > 0 || summary.retried > 0) process.exitCode = 1;
       });
     });
 }

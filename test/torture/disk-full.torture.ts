@@ -1,0 +1,168 @@
+/**
+ * Scenario 3: the state dir's disk fills up. RECALL_HOME sits on a small tmpfs (needs root for
+ * `mount`; skipped with a message otherwise) that a filler fills to the last page.
+ * Hooks must still answer `{}` and exit 0, nothing in the spool may be half-written, a worker that
+ * runs on the full disk must neither lose nor duplicate a job nor break the store, and once space is
+ * freed `recall drain` captures everything that was queued.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { statePaths } from '../../src/core/state-paths.js';
+import { newCaptureJob, parseJob } from '../../src/queue/job.js';
+import { Spool } from '../../src/queue/spool.js';
+import { runCli, runHook } from '../support/cli.js';
+import { startHarness, type Harness } from '../support/harness.js';
+import { checkInvariants, describeReport } from '../support/torture-invariants.js';
+import { tortureSession, type TortureSession } from '../support/torture-sessions.js';
+
+const PAGE = 4096;
+
+let h: Harness;
+let mountPoint = '';
+let mountError: string | null = null;
+
+beforeAll(async () => {
+  h = await startHarness({ embedder: 'hash' });
+  mountPoint = join(h.root, 'small-disk');
+  mkdirSync(mountPoint, { recursive: true });
+  try {
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=4m,mode=0700', 'tmpfs', mountPoint], { stdio: 'pipe' });
+  } catch (err) {
+    mountError = String((err as { stderr?: Buffer }).stderr ?? err).trim();
+  }
+});
+afterAll(async () => {
+  if (!mountError) execFileSync('umount', ['-l', mountPoint], { stdio: 'pipe' });
+  await h.close();
+});
+
+/** Fills the disk with 64 KiB files, then single pages, until nothing fits; returns the page files. */
+function fillDisk(dir: string): string[] {
+  mkdirSync(dir, { recursive: true });
+  const pages: string[] = [];
+  for (const [size, into] of [
+    [64 * 1024, null],
+    [PAGE, pages],
+  ] as const) {
+    for (let i = 0; ; i += 1) {
+      const file = join(dir, `${size}-${i}`);
+      try {
+        writeFileSync(file, Buffer.alloc(size, 1));
+        into?.push(file);
+      } catch (err) {
+        rmSync(file, { force: true });
+        if ((err as NodeJS.ErrnoException).code !== 'ENOSPC') throw err;
+        break;
+      }
+    }
+  }
+  return pages;
+}
+
+function spoolFiles(home: string): { parsed: number; broken: string[]; temp: string[] } {
+  const paths = statePaths(home);
+  const out = { parsed: 0, broken: [] as string[], temp: [] as string[] };
+  for (const dir of [paths.spoolPending, paths.spoolProcessing, paths.spoolFailed]) {
+    for (const name of existsSync(dir) ? readdirSync(dir) : []) {
+      if (name.startsWith('.tmp-')) out.temp.push(name);
+      else if (parseJob(readFileSync(join(dir, name), 'utf8'))) out.parsed += 1;
+      else out.broken.push(name);
+    }
+  }
+  return out;
+}
+
+describe('a full disk under the state dir', () => {
+  it('keeps hooks answering, writes nothing half, and captures every queued job once space is back', async (ctx) => {
+    if (mountError) {
+      console.log(`[torture] disk-full: SKIPPED, cannot mount a tmpfs (needs root): ${mountError}`);
+      ctx.skip();
+      return;
+    }
+    const env = { ...h.env, RECALL_HOME: join(mountPoint, 'home'), RECALL_HOOK_SPAWN: '0', RECALL_MAX_ATTEMPTS: '20' };
+    const home = env.RECALL_HOME;
+    const expected: TortureSession[] = [];
+
+    // A working store first, so the full disk hits a real table.
+    for (let i = 0; i < 3; i += 1) {
+      const s = tortureSession(h, `before-full-${i}`, 'disk');
+      expected.push(s);
+      expect((await runHook('session-end', s.payload, { env })).exitCode).toBe(0);
+    }
+    expect((await runCli(['drain', '--json'], { env })).exitCode).toBe(0);
+
+    // Disk full: hooks answer, write either a whole job or nothing.
+    const pages = fillDisk(join(mountPoint, 'filler'));
+    const full: TortureSession[] = [];
+    for (let i = 0; i < 10; i += 1) {
+      const s = tortureSession(h, `while-full-${i}`, 'disk');
+      full.push(s);
+      const hook = await runHook('session-end', s.payload, { env });
+      expect(hook.exitCode).toBe(0);
+      expect(JSON.parse(hook.stdout)).toEqual({});
+    }
+    // A few pages free: some hooks fit, the rest do not.
+    for (const file of pages.splice(0, 4)) rmSync(file);
+    for (let i = 0; i < 10; i += 1) {
+      const s = tortureSession(h, `nearly-full-${i}`, 'disk');
+      full.push(s);
+      const hook = await runHook('session-end', s.payload, { env });
+      expect(hook.exitCode).toBe(0);
+      expect(JSON.parse(hook.stdout)).toEqual({});
+    }
+    const afterHooks = spoolFiles(home);
+    expect(afterHooks.broken).toEqual([]);
+    expect(afterHooks.temp).toEqual([]);
+    const queuedIds = new Set(
+      [statePaths(home).spoolPending].flatMap((dir) => (existsSync(dir) ? readdirSync(dir) : [])).flatMap((name) => {
+        const job = parseJob(readFileSync(join(statePaths(home).spoolPending, name), 'utf8'));
+        return job?.sessionId ? [job.sessionId] : [];
+      }),
+    );
+    const queued = full.filter((s) => queuedIds.has(s.sessionId));
+    expected.push(...queued);
+    console.log(`[torture] disk-full: ${full.length} hooks on a full disk, ${queued.length} queued a job, ${full.length - queued.length} could not (no space for the job file)`);
+
+    // A worker on the full disk: whatever it manages, nothing is lost, duplicated or broken.
+    for (const file of pages.splice(0, 2)) rmSync(file); // room for the temp files of a retry, not for a table write
+    const onFull = await runCli(['drain', '--json'], { env, timeoutMs: 180_000 });
+    console.log(`[torture] disk-full: drain on the full disk exited ${onFull.exitCode}: ${(onFull.stdout + onFull.stderr).trim().slice(0, 300)}`);
+    const duringFull = await checkInvariants(env, expected);
+    console.log(describeReport('disk-full, still full', duringFull));
+    expect(duringFull.problems).toEqual([]);
+    expect(spoolFiles(home).broken).toEqual([]);
+
+    // Space back: everything queued is captured, once.
+    rmSync(join(mountPoint, 'filler'), { recursive: true, force: true });
+    const drained = await runCli(['drain', '--json'], { env, timeoutMs: 180_000 });
+    expect(drained.exitCode, drained.stdout + drained.stderr).toBe(0);
+    const report = await checkInvariants(env, expected);
+    console.log(describeReport('disk-full, space freed', report));
+    expect(report.problems).toEqual([]);
+    expect(report.states).toEqual({ captured: expected.length, pending: 0, processing: 0, failed: 0 });
+    expect(report.strayTempFiles).toEqual([]);
+  }, 600_000);
+
+  it('leaves the old job file whole when a rewrite bigger than the free space fails', (ctx) => {
+    if (mountError) {
+      console.log(`[torture] disk-full: SKIPPED, cannot mount a tmpfs (needs root): ${mountError}`);
+      ctx.skip();
+      return;
+    }
+    const spool = new Spool(statePaths(join(mountPoint, 'rewrite')));
+    const job = newCaptureJob({ sessionId: 'big-answer', transcriptPath: '/nowhere.jsonl', cwd: null, agent: 'claude', reason: null });
+    const entry = { folder: 'pending' as const, file: spool.enqueue(job), job };
+    const filler = join(mountPoint, 'filler-2');
+    const pages = fillDisk(filler);
+    rmSync(pages.pop()!); // one page free: a rewrite of two pages starts, then runs out
+    // The model's answer cached in the job: twelve long memories, well over one page.
+    const extracted = Array.from({ length: 12 }, (_, i) => ({ content: `You MUST keep rule ${i} ${'x'.repeat(400)}`, type: 'golden_rule', importance: 1 }));
+    expect(() => spool.update(entry, { ...job, extracted })).toThrow(/ENOSPC/);
+    const after = parseJob(readFileSync(entry.file, 'utf8'));
+    expect(after).toMatchObject({ id: job.id, sessionId: 'big-answer' });
+    expect(readdirSync(spool.dir('pending')).filter((name) => name.startsWith('.tmp-'))).toEqual([]);
+    rmSync(filler, { recursive: true, force: true });
+  });
+});
