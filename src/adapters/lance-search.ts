@@ -2,7 +2,7 @@
 import type { Table } from '@lancedb/lancedb';
 import type { MemoryRecord } from '../core/memory.js';
 import type { GroupCount, Neighbor, StoredMemory, TextHit } from '../core/ports.js';
-import { RECORD_COLUMNS, guard, toRecord, toStoredMemory } from './lance-rows.js';
+import { RECORD_COLUMNS, guard, toFloat32, toRecord, toStoredMemory } from './lance-rows.js';
 import type { Row } from './lance-rows.js';
 
 /** Newest first (created_at, then id); `limit` <= 0 returns nothing. */
@@ -19,14 +19,54 @@ export async function queryRows(t: Table, filter: string | null, limit: number |
   return found.map(toRecord);
 }
 
-/** Cosine similarity search with the filter applied before the search (LanceDB's default prefilter). */
+/**
+ * IVF partitions probed per vector search when the table has an IVF-PQ index; more are searched when a
+ * narrow filter leaves fewer than `limit` rows in them. Ignored without an index.
+ */
+export const NPROBES = 50;
+/**
+ * The refine step: the index proposes `limit * REFINE_FACTOR` candidates by their compressed vectors,
+ * which are then re-ranked by their full vectors. Ignored without an index.
+ */
+export const REFINE_FACTOR = 10;
+
+/**
+ * Cosine similarity search with the filter applied before the search (LanceDB's default prefilter).
+ * With a vector index the candidates come from the index and are re-ranked on their full vectors;
+ * either way the similarity reported is computed here from the stored vector, so a dedupe decision
+ * never rests on a compressed (PQ) distance and is the same with or without the index.
+ */
 export async function queryNearest(t: Table, vector: Float32Array, filter: string | null, limit: number): Promise<Neighbor[]> {
   // A zero vector has no direction: nothing is similar to it (and cosine distance would be NaN).
   if (limit <= 0 || !vector.some((x) => x !== 0)) return [];
-  let q = t.vectorSearch(vector).distanceType('cosine').select(RECORD_COLUMNS).limit(limit);
+  let q = t
+    .vectorSearch(vector)
+    .distanceType('cosine')
+    .select([...RECORD_COLUMNS, 'vector'])
+    .maximumNprobes(0)
+    .minimumNprobes(NPROBES)
+    .refineFactor(REFINE_FACTOR)
+    .limit(limit);
   if (filter !== null) q = q.where(filter);
   const found = await guard('vector search', () => q.toArray());
-  return found.map((row: Row) => ({ record: toRecord(row), similarity: 1 - Number(row._distance) }));
+  return found
+    .map((row: Row) => ({ record: toRecord(row), similarity: exactCosine(vector, toFloat32(row.vector)) }))
+    .sort((a, b) => b.similarity - a.similarity || a.record.id.localeCompare(b.record.id));
+}
+
+/** Cosine similarity in double precision; 0 for a zero vector. */
+export function exactCosine(a: Float32Array, b: Float32Array): number {
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  for (let k = 0; k < a.length; k++) {
+    const x = a[k] as number;
+    const y = b[k] as number;
+    dot += x * y;
+    na += x * x;
+    nb += y * y;
+  }
+  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
 }
 
 /** BM25 over `content`; the caller makes sure the index exists. Query text is matched term by term (OR). */

@@ -8,23 +8,28 @@
  * table and can never drift from the vectors. A BM25 full-text index on `content` is made with the
  * table (or on first text search of an older table).
  */
+import { availableParallelism } from 'node:os';
 import type { Connection, Table } from '@lancedb/lancedb';
 import { monotonicFactory } from 'ulid';
 import { RecallError } from '../core/errors.js';
 import type { MemoryRecord } from '../core/memory.js';
 import { systemClock } from '../core/ports.js';
-import type { Clock, ListOptions, MemoryStore, NewMemory, StoredMemory } from '../core/ports.js';
+import type { Clock, ListOptions, NewMemory, StoredMemory } from '../core/ports.js';
 import { TABLE, buildFilter, checkVector, guard, sqlList, sqlString, toRow } from './lance-rows.js';
 import { addStaged, readStagedKeys, swapInStaged } from './lance-reembed.js';
 import type { ReembedContext } from './lance-reembed.js';
 import { queryGroupCounts, queryNearest, queryRows, queryText, scanRows } from './lance-search.js';
 import { ensureFtsIndex, keepFtsIndexCurrent, memorySchema, readEmbedderInfo } from './lance-tables.js';
+import { isMaintenanceDue, maintainTable } from './lance-index.js';
+import type { MaintainableStore, MaintenancePolicy } from '../store/maintain-store.js';
 
 const DEFAULT_SEARCH_LIMIT = 10;
+/** Enough CPU-pool threads that the full-text index builder's producer and writer never wait on each other. */
+const MIN_LANCE_CPU_THREADS = 4;
 /** Ids per `IN (...)` filter, to keep statements a sane size. */
 const IDS_PER_STATEMENT = 500;
 
-export interface LanceStore extends MemoryStore {
+export interface LanceStore extends MaintainableStore {
   /** Compact files, fold new rows into the indexes and prune old versions; each write makes a new version. */
   optimize(): Promise<void>;
 }
@@ -34,6 +39,10 @@ export async function openLanceStore(dir: string, opts: { clock?: Clock } = {}):
   const nextId = monotonicFactory();
   // Keep LanceDB's Rust-side warnings off stderr unless the user asked for them.
   process.env.LANCEDB_LOG ??= 'error';
+  // Lance sizes its CPU pool from the core count; on 1-2 cores building or updating the full-text index
+  // deadlocks once it writes more than one batch of posting lists (measured here: a 1M-row store hung
+  // with no CPU; lancedb/lancedb#3568). Read when Lance starts its pool, so set it before the import.
+  process.env.LANCE_CPU_THREADS ??= String(Math.max(MIN_LANCE_CPU_THREADS, availableParallelism()));
   const [lancedb, arrow] = await guard('load', () => Promise.all([import('@lancedb/lancedb'), import('apache-arrow')]));
   let db: Connection | null = await guard('connect', () => lancedb.connect(dir, { readConsistencyInterval: 0 }));
   let table: Table | null = null;
@@ -257,6 +266,21 @@ export async function openLanceStore(dir: string, opts: { clock?: Clock } = {}):
     async optimize() {
       const t = await existingTable();
       if (t !== null) await guard('optimize', () => t.optimize());
+    },
+
+    async maintenanceDue(policy: MaintenancePolicy) {
+      const t = await existingTable();
+      return t !== null && isMaintenanceDue(t, policy);
+    },
+
+    async maintain(policy: MaintenancePolicy, options = {}) {
+      const t = await existingTable();
+      if (t === null) return { rows: 0, vectorIndex: 'none', textIndex: false, versions: 0, optimized: false, ms: 0 };
+      const { dimension } = await readEmbedderInfo(arrow, t, where);
+      const withLock = options.withStoreLock ?? ((fn) => fn());
+      const report = await maintainTable(lancedb, t, dimension, policy, { now: clock.now(), withLock });
+      ftsReady ||= report.textIndex;
+      return report;
     },
 
     async close() {

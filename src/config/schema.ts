@@ -78,6 +78,19 @@ export const configSchema = z.object({
       includeGlobal: z.boolean().default(true).describe('Add global (project-less) memories to the SessionStart context.'),
     })
     .prefault({}),
+  store: z
+    .object({
+      vectorIndexMinRows: z.coerce
+        .number()
+        .int()
+        .min(256, 'must be at least 256 (product quantization trains on 256 rows or more)')
+        .default(20_000)
+        .describe('Past this many memories the worker builds an IVF-PQ vector index (cosine) and keeps it current (env RECALL_VECTOR_INDEX_MIN_ROWS).'),
+      optimizeEveryVersions: positiveInt
+        .default(50)
+        .describe('The worker compacts the table and prunes old versions once this many versions pile up (env RECALL_OPTIMIZE_EVERY_VERSIONS).'),
+    })
+    .prefault({}),
   search: z
     .object({
       limit: positiveInt.default(10).describe('Results `recall search` shows by default.'),
@@ -136,4 +149,6 @@ export const ENV_OVERRIDES: ReadonlyArray<readonly [string, readonly string[]]> 
   ['RECALL_ENDLESS_READ_MIN_CHARS', ['endless', 'readMinChars']],
   ['RECALL_SYNC_TIMEOUT_MS', ['endless', 'syncTimeoutMs']],
   ['RECALL_ENDLESS_KEEP_RECENT', ['endless', 'keepRecent']],
+  ['RECALL_VECTOR_INDEX_MIN_ROWS', ['store', 'vectorIndexMinRows']],
+  ['RECALL_OPTIMIZE_EVERY_VERSIONS', ['store', 'optimizeEveryVersions']],
 ];

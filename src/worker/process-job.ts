@@ -5,6 +5,7 @@ import { isMemoryType, type CandidateMemory } from '../core/memory.js';
 import { retryDelayMs, type CaptureJob } from '../queue/job.js';
 import type { Spool, SpoolEntry } from '../queue/spool.js';
 import { refreshContext } from '../context/refresh-context.js';
+import { maintainStoreAfterCapture } from '../store/maintain-store.js';
 import { captureTranscript, type CaptureDeps, type CaptureResult } from './capture.js';
 import { appendHistory } from './history.js';
 import type { Runtime } from './runtime.js';
@@ -62,6 +63,8 @@ export async function processJob(entry: SpoolEntry, ctx: JobContext): Promise<Jo
       ms: Date.now() - started,
     });
     if (result.status === 'stored') await refreshContextAfterCapture(result.namespace, ctx);
+    // After the job is recorded: index upkeep never holds a capture back, and a failure only logs.
+    if (result.status === 'stored') await maintainStoreAfterCapture({ store: deps.store, policy: deps.config.store, startInBackground: () => startMaintenance(ctx), logger });
     return { kind: 'done', result };
   } catch (err) {
     const latest = (current.job ?? job) as CaptureJob;
@@ -71,23 +74,44 @@ export async function processJob(entry: SpoolEntry, ctx: JobContext): Promise<Jo
       logger.log('warn', 'job waits: no extraction model configured', { job: job.id });
       return { kind: 'waiting', error };
     }
-    const attempts = latest.attempts + 1;
-    const transient = !(err instanceof RecallError) || err.transient;
-    if (!transient || attempts >= deps.config.queue.maxAttempts) {
-      spool.updateAndMove(current, { ...latest, attempts, lastError: error }, 'failed');
-      logger.log('error', `job failed for good: ${error}`, { job: job.id, attempts });
-      return { kind: 'failed', error };
+    try {
+      return scheduleAgain(current, latest, err, error, ctx);
+    } catch (bookkeeping) {
+      // A full or read-only state dir: the job stays in processing/ and the next worker recovers it.
+      throw new RecallError('STATE_UNWRITABLE', `cannot record the outcome of job ${job.id}, which stays queued: ${describeError(bookkeeping)}`, { cause: bookkeeping });
     }
-    const notBefore = new Date(deps.clock.now().getTime() + retryDelayMs(attempts, deps.config.queue.backoffMs)).toISOString();
-    spool.updateAndMove(current, { ...latest, attempts, lastError: error, notBefore }, 'pending');
-    logger.log('warn', `job will be retried: ${error}`, { job: job.id, attempts, notBefore });
-    return { kind: 'retry', error, notBefore };
   }
+}
+
+/** Back to pending with a retry time, or to failed/ after the last attempt or a permanent error. */
+function scheduleAgain(current: SpoolEntry, latest: CaptureJob, err: unknown, error: string, ctx: JobContext): JobOutcome {
+  const { spool, deps, logger } = ctx;
+  const attempts = latest.attempts + 1;
+  const transient = !(err instanceof RecallError) || err.transient;
+  if (!transient || attempts >= deps.config.queue.maxAttempts) {
+    spool.updateAndMove(current, { ...latest, attempts, lastError: error }, 'failed');
+    logger.log('error', `job failed for good: ${error}`, { job: latest.id, attempts });
+    return { kind: 'failed', error };
+  }
+  const notBefore = new Date(deps.clock.now().getTime() + retryDelayMs(attempts, deps.config.queue.backoffMs)).toISOString();
+  spool.updateAndMove(current, { ...latest, attempts, lastError: error, notBefore }, 'pending');
+  logger.log('warn', `job will be retried: ${error}`, { job: latest.id, attempts, notBefore });
+  return { kind: 'retry', error, notBefore };
 }
 
 function cachedMemories(job: CaptureJob): CandidateMemory[] | undefined {
   if (!job.extracted) return undefined;
   return job.extracted.flatMap((m) => (isMemoryType(m.type) ? [{ content: m.content, type: m.type, importance: m.importance }] : []));
+}
+
+/** Store upkeep runs detached, in a process of its own (see src/adapters/lance-maintain-child.ts). */
+async function startMaintenance(ctx: JobContext): Promise<void> {
+  const { paths, config } = ctx.deps.loaded;
+  const { startMaintenanceInBackground, MAINTENANCE_TIME_LIMIT_MS } = await import('../adapters/lance-maintain-child.js');
+  startMaintenanceInBackground({
+    dbDir: paths.dbDir, home: paths.home, logFile: paths.logFile, policy: config.store,
+    lockStaleMs: config.queue.lockStaleMs, timeLimitMs: MAINTENANCE_TIME_LIMIT_MS,
+  });
 }
 
 /** The job is done whatever happens here: a failed refresh leaves the previous context file and a log line. */

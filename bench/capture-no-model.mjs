@@ -1,0 +1,66 @@
+// Capture without the model: the read -> render -> redact -> truncate stage on a 10 MB transcript, timed
+// in-process on the built modules (what the worker does before it calls Ollama), median of N runs.
+// Target: under 300 ms.
+// Usage: npm run build && node bench/capture-no-model.mjs [runs] [megabytes]
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { median } from './measure.mjs';
+import { recordResult } from './results.mjs';
+
+const runs = Number(process.argv[2] ?? 9);
+const megabytes = Number(process.argv[3] ?? 10);
+const TARGET_MS = 300;
+const dist = new URL('../dist/', import.meta.url);
+const { readTranscript } = await import(new URL('transcript/read-transcript.js', dist).href);
+const { redactSecrets } = await import(new URL('redact/redact-secrets.js', dist).href);
+const { configSchema } = await import(new URL('config/schema.js', dist).href);
+const { maxChars } = configSchema.parse({}).transcript;
+
+/** A realistic session: questions, answers, tool calls and their results (listings, source, logs), a few secrets. */
+function writeTranscript(file, bytes) {
+  const common = { isSidechain: false, userType: 'external', cwd: '/work/app', sessionId: 'bench', version: '2.1.39' };
+  const line = (record) => `${JSON.stringify(record)}\n`;
+  const source = 'export function handler(req, res) {\n  const total = req.items.reduce((sum, item) => sum + item.cents, 0);\n  return res.json({ total });\n}\n';
+  const log = '2026-01-01T00:00:00Z INFO request served in 12 ms path=/api/orders status=200\n';
+  const parts = [];
+  let size = 0;
+  for (let k = 0; size < bytes; k += 1) {
+    const result = k % 3 === 0 ? source.repeat(20 + (k % 40)) : k % 3 === 1 ? log.repeat(30 + (k % 90)) : `token=ghp_${'a1B2c3D4e5'.repeat(4)} ${log.repeat(10)}`;
+    const chunk =
+      line({ type: 'user', message: { role: 'user', content: `Step ${k}: you MUST keep money in integer cents; check the orders handler.` }, ...common, uuid: `u${k}` }) +
+      line({ type: 'assistant', message: { id: `m${k}`, role: 'assistant', content: [{ type: 'text', text: `Looking at step ${k}.` }, { type: 'tool_use', id: `t${k}`, name: k % 2 ? 'Read' : 'Bash', input: k % 2 ? { file_path: `/work/app/src/f${k}.ts` } : { command: `npm test -- ${k}` } }] }, ...common, uuid: `a${k}` }) +
+      line({ type: 'user', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: `t${k}`, content: result }] }, ...common, uuid: `r${k}` });
+    parts.push(chunk);
+    size += Buffer.byteLength(chunk);
+  }
+  writeFileSync(file, parts.join(''));
+}
+
+const root = mkdtempSync(join(tmpdir(), 'recall-bench-capture-'));
+try {
+  const file = join(root, 'session.jsonl');
+  writeTranscript(file, megabytes * 2 ** 20);
+  const bytes = statSync(file).size;
+  const times = [];
+  let last;
+  for (let i = 0; i < runs + 1; i += 1) {
+    const started = performance.now();
+    const transcript = await readTranscript(file, { maxChars });
+    const redacted = redactSecrets(transcript.text);
+    const ms = performance.now() - started;
+    if (i > 0) times.push(ms); // the first run warms the module and the page cache
+    last = { turns: transcript.turns, renderedChars: transcript.totalChars, keptChars: redacted.text.length };
+  }
+  const medianMs = round(median(times));
+  console.log(`Capture without the model (read -> render -> redact -> truncate), ${(bytes / 2 ** 20).toFixed(1)} MB transcript, median of ${runs}: ${medianMs} ms (target < ${TARGET_MS} ms)`);
+  console.log(`  ${last.turns} turns, ${last.renderedChars} rendered chars, ${last.keptChars} kept for the model`);
+  recordResult('captureNoModel', { runs, transcriptBytes: bytes, medianMs, minMs: round(Math.min(...times)), targetMs: TARGET_MS, ...last });
+} finally {
+  rmSync(root, { recursive: true, force: true });
+}
+
+function round(n) {
+  return Math.round(n * 10) / 10;
+}

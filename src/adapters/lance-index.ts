@@ -1,0 +1,112 @@
+/**
+ * Index upkeep for the memories table: the IVF-PQ vector index (cosine) past a row count, the full-text
+ * index, and compaction of table versions. Called by the worker after a capture.
+ *
+ * Facts this relies on (LanceDB 0.31): rows added after an index was built are still searched (flat,
+ * next to the index) until `optimize()` folds them in as a delta segment; `optimize({cleanupOlderThan})`
+ * compacts small fragments, folds unindexed rows into every index and prunes older versions.
+ */
+import type { Table } from '@lancedb/lancedb';
+import type { MaintenancePolicy, MaintenanceReport } from '../store/maintain-store.js';
+import { guard } from './lance-rows.js';
+import { ensureFtsIndex } from './lance-tables.js';
+import type { LanceModule } from './lance-tables.js';
+
+export const VECTOR_COLUMN = 'vector';
+/** Rows outside the vector index are scanned flat on every search; past this many, compact. */
+const MAX_UNINDEXED_VECTOR_ROWS = 2_000;
+/**
+ * Each `optimize()` folds new rows in as one more delta segment of the vector index (measured: 2000 rows
+ * then six rounds of 100 give 7 segments), and a search visits every segment. Past this many, retrain
+ * the index from scratch; that is slow on a big store (about a minute at 100k rows on 2 cores), but runs
+ * in the worker without the store lock, after a capture has been recorded.
+ */
+const MAX_VECTOR_SEGMENTS = 16;
+const DEFAULT_PRUNE_GRACE_MS = 60_000;
+/** Product quantization trains 256 centroids per sub-vector: LanceDB refuses fewer rows. */
+export const MIN_VECTOR_INDEX_ROWS = 256;
+
+/** The IVF-PQ options for `dimension`-dim vectors: cosine, default partitions (sqrt of rows). */
+export function vectorIndex(lancedb: LanceModule, dimension: number) {
+  return lancedb.Index.ivfPq({
+    distanceType: 'cosine',
+    // 8 or 16 values per sub-vector use SIMD; LanceDB's own fallback for other dimensions is 1 sub-vector.
+    numSubVectors: dimension % 16 === 0 ? dimension / 16 : dimension % 8 === 0 ? dimension / 8 : 1,
+  });
+}
+
+/** Whether a round of upkeep would do anything: cheap reads only (row count, versions, index stats). */
+export async function isMaintenanceDue(t: Table, policy: MaintenancePolicy): Promise<boolean> {
+  const rows = await guard('count', () => t.countRows());
+  if (rows === 0) return false;
+  if ((await guard('list versions', () => t.listVersions())).length >= policy.optimizeEveryVersions) return true;
+  const indices = await guard('list indices', () => t.listIndices());
+  const vector = indices.find((index) => index.columns.includes(VECTOR_COLUMN));
+  if (vector === undefined && rows >= Math.max(policy.vectorIndexMinRows, MIN_VECTOR_INDEX_ROWS)) return true;
+  if (!indices.some((index) => index.indexType === 'FTS')) return true;
+  for (const index of indices) {
+    const stats = await guard('read index stats', () => t.indexStats(index.name));
+    if ((stats?.numUnindexedRows ?? 0) >= MAX_UNINDEXED_VECTOR_ROWS) return true;
+    if (index === vector && (stats?.numIndices ?? 1) > MAX_VECTOR_SEGMENTS) return true;
+  }
+  return false;
+}
+
+/** Runs `fn` under the store's inter-process lock; the identity when the caller holds none. */
+export type WithLock = <T>(fn: () => Promise<T>) => Promise<T>;
+
+/**
+ * One round of upkeep. The vector index is trained without the store lock: it can take a minute at
+ * 100k rows, and LanceDB commits it alongside writes made meanwhile (appended or rewritten rows are
+ * simply not in it yet and are searched flat). If a compaction elsewhere rewrote the files under it,
+ * the commit fails and the next round tries again. The full-text index and compaction run under the lock.
+ */
+export async function maintainTable(
+  lancedb: LanceModule,
+  t: Table,
+  dimension: number,
+  policy: MaintenancePolicy,
+  opts: { now: Date; withLock: WithLock },
+): Promise<MaintenanceReport> {
+  const started = Date.now();
+  const rows = await guard('count', () => t.countRows());
+  const versions = (await guard('list versions', () => t.listVersions())).length;
+  const report: MaintenanceReport = { rows, vectorIndex: 'none', textIndex: false, versions, optimized: false, ms: 0 };
+  if (rows === 0) return { ...report, ms: Date.now() - started };
+
+  const vector = (await guard('list indices', () => t.listIndices())).find((index) => index.columns.includes(VECTOR_COLUMN));
+  let unindexed = 0;
+  if (vector === undefined) {
+    if (rows >= Math.max(policy.vectorIndexMinRows, MIN_VECTOR_INDEX_ROWS)) {
+      await buildVectorIndex(lancedb, t, dimension);
+      report.vectorIndex = 'built';
+    }
+  } else {
+    const stats = await guard('read index stats', () => t.indexStats(vector.name));
+    if ((stats?.numIndices ?? 1) > MAX_VECTOR_SEGMENTS) {
+      await buildVectorIndex(lancedb, t, dimension);
+      report.vectorIndex = 'rebuilt';
+    } else {
+      report.vectorIndex = 'present';
+      unindexed = stats?.numUnindexedRows ?? 0;
+    }
+  }
+
+  return opts.withLock(async () => {
+    report.textIndex = await ensureFtsIndex(lancedb, t);
+    const text = (await guard('list indices', () => t.listIndices())).find((index) => index.indexType === 'FTS');
+    const textUnindexed = text === undefined ? 0 : ((await guard('read index stats', () => t.indexStats(text.name)))?.numUnindexedRows ?? 0);
+    if (versions >= policy.optimizeEveryVersions || unindexed >= MAX_UNINDEXED_VECTOR_ROWS || textUnindexed >= MAX_UNINDEXED_VECTOR_ROWS) {
+      const olderThan = new Date(opts.now.getTime() - (policy.pruneGraceMs ?? DEFAULT_PRUNE_GRACE_MS));
+      await guard('optimize', () => t.optimize({ cleanupOlderThan: olderThan }));
+      report.optimized = true;
+    }
+    return { ...report, ms: Date.now() - started };
+  });
+}
+
+async function buildVectorIndex(lancedb: LanceModule, t: Table, dimension: number): Promise<void> {
+  await guard('create the vector index', () =>
+    t.createIndex(VECTOR_COLUMN, { config: vectorIndex(lancedb, dimension), replace: true }),
+  );
+}

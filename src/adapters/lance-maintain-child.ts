@@ -1,0 +1,75 @@
+/**
+ * Store upkeep in a process of its own, started detached by the worker after a capture when upkeep is
+ * due. One at a time (the `maintain` lock; a second one just leaves), compaction under the store lock,
+ * and a hard time limit: LanceDB 0.31 can deadlock inside `optimize()` on a big table, and a process
+ * that exits releases nothing by hand, so its locks simply go stale and the next writer takes over.
+ */
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describeError } from '../core/errors.js';
+import { fileLogger } from '../core/log.js';
+import { runMaintenance } from '../store/maintain-store.js';
+import type { MaintenancePolicy } from '../store/maintain-store.js';
+import { tryLock, withLock } from '../worker/locks.js';
+import { openLanceStore } from './lance-store.js';
+
+export interface MaintenanceJob {
+  dbDir: string;
+  /** The state dir that holds the locks. */
+  home: string;
+  logFile: string;
+  policy: MaintenancePolicy;
+  lockStaleMs: number;
+  /** The process exits after this long whatever it is doing. */
+  timeLimitMs: number;
+}
+
+const ENTRY = fileURLToPath(import.meta.url);
+/** Index training at 1M rows took minutes on 2 cores; a deadlock is ended well after that. */
+export const MAINTENANCE_TIME_LIMIT_MS = 30 * 60_000;
+/** How long compaction waits for writers to let go of the store lock. */
+const STORE_LOCK_WAIT_MS = 60_000;
+
+/** Starts the upkeep process fully detached (own session, no stdio, not waited for). Never throws. */
+export function startMaintenanceInBackground(job: MaintenanceJob, env: NodeJS.ProcessEnv = process.env): void {
+  try {
+    const child = spawn(process.execPath, [ENTRY, JSON.stringify(job)], { detached: true, stdio: 'ignore', env, windowsHide: true });
+    child.once('error', () => undefined);
+    child.unref();
+  } catch {
+    // Upkeep is best effort; the next capture tries again.
+  }
+}
+
+async function main(job: MaintenanceJob): Promise<void> {
+  const logger = fileLogger(job.logFile, 'maintain');
+  setTimeout(() => {
+    logger.log('error', `store maintenance still running after ${job.timeLimitMs} ms; stopping it (LanceDB may be stuck)`);
+    process.exit(3);
+  }, job.timeLimitMs).unref();
+  const release = await tryLock(job.home, 'maintain', { waitMs: 0, staleMs: job.lockStaleMs });
+  if (!release) return; // another upkeep round is running
+  try {
+    const store = await openLanceStore(job.dbDir).catch((err: unknown) => {
+      logger.log('warn', `store maintenance could not open the store: ${describeError(err)}`);
+      return null;
+    });
+    if (store === null) return;
+    await runMaintenance({
+      store,
+      policy: job.policy,
+      withStoreLock: (fn) => withLock(job.home, 'store', { waitMs: STORE_LOCK_WAIT_MS, staleMs: job.lockStaleMs }, fn),
+      logger,
+    });
+    await store.close();
+  } finally {
+    await release();
+  }
+}
+
+if (process.argv[1] === ENTRY) {
+  main(JSON.parse(process.argv[2] ?? '{}') as MaintenanceJob).then(
+    () => process.exit(0),
+    () => process.exit(1),
+  );
+}
