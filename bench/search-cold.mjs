@@ -5,8 +5,8 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { buildStore } from './build-store.mjs';
 import { cleanEnv, median, timeRun } from './measure.mjs';
 import { recordResult } from './results.mjs';
 
@@ -14,43 +14,14 @@ const runs = Number(process.argv[2] ?? 7);
 const sizes = (process.argv[3] ?? '1000,10000,100000').split(',').map(Number);
 const dist = new URL('../dist/', import.meta.url);
 const cli = fileURLToPath(new URL('cli/main.js', dist));
-const { openLanceStore } = await import(new URL('adapters/lance-store.js', dist).href);
-const { createHashEmbedder } = await import(new URL('embed/hash-embedder.js', dist).href);
-
 const QUERY = 'how should money be stored in the database';
 const MODES = ['hybrid', 'vector', 'text'];
-const BATCH = 5_000;
-const embedder = createHashEmbedder();
 const root = mkdtempSync(join(tmpdir(), 'recall-bench-search-'));
 
-/** Realistic-looking memories: a rule built from a few word lists, spread over 20 projects. */
-const SUBJECTS = ['pnpm', 'the API', 'migrations', 'money', 'the cache', 'CI', 'logging', 'auth tokens', 'Docker images', 'tests', 'retries', 'the mobile app', 'feature flags', 'timestamps', 'error codes'];
-const VERBS = ['must use', 'should prefer', 'never use', 'always run', 'store', 'validate', 'rotate', 'cache', 'log', 'retry'];
-const OBJECTS = ['integer cents in a BIGINT column', 'exponential backoff', 'zod schemas', 'structured JSON', 'UTC timestamptz', 'blue-green deploys', 'short-lived JWTs', 'the pnpm store', 'opaque cursors', 'SQLite offline caches', 'E_CONNRESET handling', 'two-space indentation', 'Terraform plans', 'TestFlight builds'];
-function memoryText(i) {
-  const pick = (list, salt) => list[(i * 7919 + salt * 104729) % list.length];
-  return `${pick(SUBJECTS, 1)}: ${pick(VERBS, 2)} ${pick(OBJECTS, 3)} (rule ${i}, see ticket ${(i * 31) % 9973}).`;
-}
-
-async function buildStore(size) {
+async function buildStoreIn(size) {
   const home = join(root, `home-${size}`);
-  const store = await openLanceStore(join(home, 'db'));
-  const started = performance.now();
-  for (let from = 0; from < size; from += BATCH) {
-    const texts = Array.from({ length: Math.min(BATCH, size - from) }, (_, k) => memoryText(from + k));
-    const vectors = await embedder.embed(texts);
-    await store.insert(
-      texts.map((content, k) => ({
-        content, type: 'preference', importance: 0.7, namespace: `project:bench${(from + k) % 20}-0000abcd`,
-        projectRoot: null, sessionId: null, source: 'bench', vector: vectors[k],
-      })),
-      embedder.id,
-    );
-  }
-  // Inserts fold rows into the text index once 500 pile up; fold in the last few too.
-  await store.optimize();
-  await store.close();
-  return { home, buildMs: performance.now() - started };
+  const { buildMs } = await buildStore(home, size);
+  return { home, buildMs };
 }
 
 /** Median wall time per mode; the modes take turns run by run, so drift on the machine hits them alike. */
@@ -72,7 +43,7 @@ try {
   const bare = [];
   for (let i = 0; i < runs; i += 1) bare.push(timeRun(process.execPath, ['-e', '0'], { env: cleanEnv() }).ms);
   for (const size of sizes) {
-    const { home, buildMs } = await buildStore(size);
+    const { home, buildMs } = await buildStoreIn(size);
     const row = { memories: size, buildS: round(buildMs / 1000), ...timeSearches(home) };
     rows.push(row);
     console.error(`built and measured ${size}`);
@@ -85,7 +56,7 @@ try {
     console.log(`${String(r.memories).padStart(8)}  ${String(r.hybrid).padStart(9)}  ${String(r.vector).padStart(9)}  ${String(r.text).padStart(7)}  (${r.buildS})`);
   }
   const lancedb = JSON.parse(readFileSync(new URL('../node_modules/@lancedb/lancedb/package.json', import.meta.url), 'utf8')).version;
-  recordResult('searchCold', { runs, query: QUERY, embedder: embedder.id, lancedb, bareNodeMedianMs: bareMs, rows });
+  recordResult('searchCold', { runs, query: QUERY, embedder: 'hash:384', lancedb, bareNodeMedianMs: bareMs, rows });
 } finally {
   rmSync(root, { recursive: true, force: true });
 }

@@ -4,6 +4,7 @@ import type { MemoryRecord } from '../core/memory.js';
 import type { GroupCount, Neighbor, StoredMemory, TextHit } from '../core/ports.js';
 import { RECORD_COLUMNS, guard, toFloat32, toRecord, toStoredMemory } from './lance-rows.js';
 import type { Row } from './lance-rows.js';
+import { cosineSimilarity } from '../store/dedupe.js';
 
 /** Newest first (created_at, then id); `limit` <= 0 returns nothing. */
 export async function queryRows(t: Table, filter: string | null, limit: number | undefined): Promise<MemoryRecord[]> {
@@ -50,23 +51,8 @@ export async function queryNearest(t: Table, vector: Float32Array, filter: strin
   if (filter !== null) q = q.where(filter);
   const found = await guard('vector search', () => q.toArray());
   return found
-    .map((row: Row) => ({ record: toRecord(row), similarity: exactCosine(vector, toFloat32(row.vector)) }))
+    .map((row: Row) => ({ record: toRecord(row), similarity: cosineSimilarity(vector, toFloat32(row.vector)) }))
     .sort((a, b) => b.similarity - a.similarity || a.record.id.localeCompare(b.record.id));
-}
-
-/** Cosine similarity in double precision; 0 for a zero vector. */
-export function exactCosine(a: Float32Array, b: Float32Array): number {
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  for (let k = 0; k < a.length; k++) {
-    const x = a[k] as number;
-    const y = b[k] as number;
-    dot += x * y;
-    na += x * x;
-    nb += y * y;
-  }
-  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
 }
 
 /** BM25 over `content`; the caller makes sure the index exists. Query text is matched term by term (OR). */
