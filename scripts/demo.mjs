@@ -56,6 +56,10 @@ try {
   const listed = JSON.parse(run(['list', '--json']).stdout);
   say(`   ${listed.length} memories; seen counts: ${listed.map((m) => m.seen_count).join(', ')}`);
 
+  step('6. The next session in this project starts with them (SessionStart hook)');
+  const start = JSON.parse(run(['hook', 'session-start'], JSON.stringify({ session_id: 'next', cwd: project, hook_event_name: 'SessionStart', source: 'startup' })).stdout);
+  say(start.hookSpecificOutput?.additionalContext ?? '(no context)');
+
   say(`\nTry it yourself:  RECALL_HOME=${home} node ${cli} search "money"`);
 } finally {
   await replay?.close();
