@@ -6,6 +6,7 @@ import { performance } from 'node:perf_hooks';
 const dist = new URL('../dist/', import.meta.url);
 const { openLanceStore } = await import(new URL('adapters/lance-store.js', dist).href);
 const { createHashEmbedder } = await import(new URL('embed/hash-embedder.js', dist).href);
+const { configSchema } = await import(new URL('config/schema.js', dist).href);
 
 const BATCH = 5_000;
 const SUBJECTS = ['pnpm', 'the API', 'migrations', 'money', 'the cache', 'CI', 'logging', 'auth tokens', 'Docker images', 'tests', 'retries', 'the mobile app', 'feature flags', 'timestamps', 'error codes'];
@@ -17,8 +18,11 @@ export function memoryText(i) {
   return `${pick(SUBJECTS, 1)}: ${pick(VERBS, 2)} ${pick(OBJECTS, 3)} (rule ${i}, see ticket ${(i * 31) % 9973}).`;
 }
 
-/** Writes `size` memories into `<home>/db`; returns how long it took. */
-export async function buildStore(home, size) {
+/**
+ * Writes `size` memories into `<home>/db`; returns how long it took. With `maintain`, the store then
+ * gets the upkeep the worker gives it (vector index past the configured row count, FTS, compaction).
+ */
+export async function buildStore(home, size, { maintain = false } = {}) {
   const embedder = createHashEmbedder();
   const store = await openLanceStore(join(home, 'db'));
   const started = performance.now();
@@ -34,6 +38,7 @@ export async function buildStore(home, size) {
     );
   }
   await store.optimize();
+  if (maintain) await store.maintain({ ...configSchema.parse({}).store, pruneGraceMs: 0 });
   await store.close();
   return { buildMs: performance.now() - started };
 }

@@ -1,5 +1,6 @@
 // `recall search` through a running `recall serve` (warm table and embedder) against the same
-// search run in-process in a new process (cold), on stores of 1k and 100k memories. Each search is a
+// search run in-process in a new process (cold), on stores of 1k and 100k memories, maintained as the
+// worker maintains them (vector index past 20k rows). Each search is a
 // whole `node dist/cli/main.js search ... --json` process; the arms alternate run by run.
 // Usage: npm run build && node bench/search-warm.mjs [runs] [sizes, comma-separated]
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -20,7 +21,7 @@ const rows = [];
 try {
   for (const size of sizes) {
     const home = join(root, `home-${size}`);
-    await buildStore(home, size);
+    await buildStore(home, size, { maintain: true });
     const env = cleanEnv({ RECALL_HOME: home, RECALL_EMBEDDER: 'hash', LANCEDB_LOG: 'error' });
     timeRun(process.execPath, [cli, 'serve', '--detach'], { env });
     const bare = [];
