@@ -1,31 +1,16 @@
 /** The LanceDB store's search and management surface: text search, filters, get/delete, scan, restore, re-embed staging. */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openLanceStore } from '../../src/adapters/lance-store.js';
-import type { LanceStore } from '../../src/adapters/lance-store.js';
+import { describe, expect, it } from 'vitest';
+import { manualClock, useLanceStores } from '../support/lance-stores.js';
 import { isRecallError } from '../../src/core/errors.js';
 import { contentKey } from '../../src/core/memory.js';
-import type { Clock, NewMemory, StoredMemory } from '../../src/core/ports.js';
+import type { NewMemory, StoredMemory } from '../../src/core/ports.js';
 
 const EMBEDDER = 'test:axes';
 const NS = 'project:app-0000aaaa';
 const OTHER = 'project:app-1111bbbb';
 
-let dir: string;
-let open: LanceStore[];
-
-function manualClock(start = '2024-05-01T10:00:00.000Z'): Clock & { advance(ms: number): void } {
-  let t = Date.parse(start);
-  return { now: () => new Date(t), advance: (ms) => { t += ms; } };
-}
-
-async function openStore(clock: Clock = manualClock()): Promise<LanceStore> {
-  const store = await openLanceStore(dir, { clock });
-  open.push(store);
-  return store;
-}
+const stores = useLanceStores('recall-lance-search-');
+const openStore = stores.openStore;
 
 function axis(i: number, dim = 8): Float32Array {
   const v = new Float32Array(dim);
@@ -48,15 +33,6 @@ async function codeOf(promise: Promise<unknown>): Promise<unknown> {
   const err = await promise.then(() => null, (e: unknown) => e);
   return isRecallError(err) ? err.code : err;
 }
-
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'recall-lance-search-'));
-  open = [];
-});
-afterEach(async () => {
-  for (const store of open) await store.close();
-  rmSync(dir, { recursive: true, force: true });
-});
 
 describe('LanceDB text search', () => {
   it('finds an exact term by BM25, best match first, and nothing for a query without words', async () => {
@@ -81,7 +57,7 @@ describe('LanceDB text search', () => {
   it('folds new rows into the text index once 500 of them have piled up', async () => {
     const store = await openStore();
     const lancedb = await import('@lancedb/lancedb');
-    const stats = async () => (await (await lancedb.connect(dir)).openTable('memories')).indexStats('content_idx');
+    const stats = async () => (await (await lancedb.connect(stores.dir())).openTable('memories')).indexStats('content_idx');
     await store.insert([memory('seed row', axis(0))], EMBEDDER);
     await store.insert(Array.from({ length: 10 }, (_, i) => memory(`small batch ${i}`, axis(i))), EMBEDDER);
     expect(await stats()).toMatchObject({ numIndexedRows: 1, numUnindexedRows: 10 });
@@ -94,7 +70,7 @@ describe('LanceDB text search', () => {
     const store = await openStore();
     await store.insert([memory('Never force-push to main', axis(0))], EMBEDDER);
     const lancedb = await import('@lancedb/lancedb');
-    const raw = await (await lancedb.connect(dir)).openTable('memories');
+    const raw = await (await lancedb.connect(stores.dir())).openTable('memories');
     await raw.dropIndex('content_idx');
     expect(await raw.listIndices()).toEqual([]);
     raw.close();

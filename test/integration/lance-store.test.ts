@@ -1,32 +1,18 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openLanceStore } from '../../src/adapters/lance-store.js';
-import type { LanceStore } from '../../src/adapters/lance-store.js';
+import { describe, expect, it } from 'vitest';
+import { manualClock, useLanceStores } from '../support/lance-stores.js';
 import { isRecallError } from '../../src/core/errors.js';
 import { contentKey } from '../../src/core/memory.js';
 import type { CandidateMemory, MemoryOrigin } from '../../src/core/memory.js';
-import type { Clock, Embedder, NewMemory } from '../../src/core/ports.js';
+import type { Embedder, NewMemory } from '../../src/core/ports.js';
 import { storeMemories } from '../../src/store/store-memories.js';
 
 const EMBEDDER = 'test:unit-axes';
 const NS = 'project:app-0000aaaa';
 
-let dir: string;
-let open: LanceStore[];
-
-/** A clock the test moves by hand. */
-function manualClock(start = '2024-05-01T10:00:00.000Z'): Clock & { advance(ms: number): void } {
-  let t = Date.parse(start);
-  return { now: () => new Date(t), advance: (ms) => { t += ms; } };
-}
-
-async function openStore(clock: Clock = manualClock()): Promise<LanceStore> {
-  const store = await openLanceStore(dir, { clock });
-  open.push(store);
-  return store;
-}
+const stores = useLanceStores('recall-lance-');
+const openStore = stores.openStore;
 
 /** A unit vector of dimension 8 leaning towards axis `i`, tilted by `tilt` towards axis i+1. */
 function axis(i: number, tilt = 0, dim = 8): Float32Array {
@@ -78,15 +64,6 @@ function origin(sessionId: string, namespace = NS): MemoryOrigin {
 function rule(content: string): CandidateMemory {
   return { content, type: 'golden_rule', importance: 1 };
 }
-
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'recall-lance-'));
-  open = [];
-});
-afterEach(async () => {
-  for (const store of open) await store.close();
-  rmSync(dir, { recursive: true, force: true });
-});
 
 describe('LanceDB memory store', () => {
   it('reports no embedder, no rows and no neighbours before the first insert', async () => {
@@ -209,7 +186,7 @@ describe('LanceDB memory store', () => {
   it('turns library failures into STORE_FAILED and refuses use after close', async () => {
     const store = await openStore();
     await store.insert([memory('rule', axis(0))], EMBEDDER);
-    rmSync(join(dir, 'memories.lance'), { recursive: true, force: true });
+    rmSync(join(stores.dir(), 'memories.lance'), { recursive: true, force: true });
     await expectCode(store.count(), 'STORE_FAILED');
     await expectCode(store.list({}), 'STORE_FAILED');
     await store.close();
