@@ -26,3 +26,20 @@ export function median(values) {
 export function sleep(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
+
+/**
+ * Median wall time of `recall search <query> --json --mode <mode>` as a new process, per mode; the
+ * modes take turns run by run so drift on the machine hits them alike. Queries rotate by run.
+ */
+export function timeSearchModes({ cli, home, queries, runs, modes = ['hybrid', 'vector', 'text'] }) {
+  const env = cleanEnv({ RECALL_HOME: home, RECALL_EMBEDDER: 'hash', LANCEDB_LOG: 'error' });
+  const times = Object.fromEntries(modes.map((mode) => [mode, []]));
+  for (let i = 0; i < runs; i += 1) {
+    for (const mode of modes) {
+      const run = timeRun(process.execPath, [cli, 'search', queries[i % queries.length], '--json', '--mode', mode], { env });
+      if (JSON.parse(run.stdout).length === 0) throw new Error(`no results in ${mode} mode`);
+      times[mode].push(run.ms);
+    }
+  }
+  return Object.fromEntries(modes.map((mode) => [mode, Math.round(median(times[mode]) * 10) / 10]));
+}

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildStore } from './build-store.mjs';
-import { cleanEnv, median, timeRun } from './measure.mjs';
+import { cleanEnv, median, timeRun, timeSearchModes } from './measure.mjs';
 import { recordResult } from './results.mjs';
 
 const runs = Number(process.argv[2] ?? 7);
@@ -15,7 +15,6 @@ const sizes = (process.argv[3] ?? '1000,10000,100000').split(',').map(Number);
 const dist = new URL('../dist/', import.meta.url);
 const cli = fileURLToPath(new URL('cli/main.js', dist));
 const QUERY = 'how should money be stored in the database';
-const MODES = ['hybrid', 'vector', 'text'];
 const root = mkdtempSync(join(tmpdir(), 'recall-bench-search-'));
 
 async function buildStoreIn(size) {
@@ -24,27 +23,13 @@ async function buildStoreIn(size) {
   return { home, buildMs };
 }
 
-/** Median wall time per mode; the modes take turns run by run, so drift on the machine hits them alike. */
-function timeSearches(home) {
-  const env = cleanEnv({ RECALL_HOME: home, RECALL_EMBEDDER: 'hash', LANCEDB_LOG: 'error' });
-  const times = Object.fromEntries(MODES.map((mode) => [mode, []]));
-  for (let i = 0; i < runs; i += 1) {
-    for (const mode of MODES) {
-      const run = timeRun(process.execPath, [cli, 'search', QUERY, '--json', '--mode', mode], { env });
-      if (JSON.parse(run.stdout).length === 0) throw new Error(`no results in ${mode} mode`);
-      times[mode].push(run.ms);
-    }
-  }
-  return Object.fromEntries(MODES.map((mode) => [mode, round(median(times[mode]))]));
-}
-
 const rows = [];
 try {
   const bare = [];
   for (let i = 0; i < runs; i += 1) bare.push(timeRun(process.execPath, ['-e', '0'], { env: cleanEnv() }).ms);
   for (const size of sizes) {
     const { home, buildMs } = await buildStoreIn(size);
-    const row = { memories: size, buildS: round(buildMs / 1000), ...timeSearches(home) };
+    const row = { memories: size, buildS: round(buildMs / 1000), ...timeSearchModes({ cli, home, queries: [QUERY], runs }) };
     rows.push(row);
     console.error(`built and measured ${size}`);
   }

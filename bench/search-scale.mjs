@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { cleanEnv, median, timeRun } from './measure.mjs';
+import { cleanEnv, median, timeRun, timeSearchModes } from './measure.mjs';
 import { recordResult } from './results.mjs';
 
 const runs = Number(process.argv[2] ?? 5);
@@ -25,7 +25,6 @@ const nextId = monotonicFactory();
 
 const POLICY = { ...configSchema.parse({}).store, pruneGraceMs: 0 };
 const QUERIES = ['how should money be stored in the database', 'retry failed requests with backoff', 'rotate auth tokens'];
-const MODES = ['hybrid', 'vector', 'text'];
 const BATCH = 20_000;
 const embedder = createHashEmbedder();
 const root = mkdtempSync(join(tmpdir(), 'recall-bench-scale-'));
@@ -97,19 +96,6 @@ async function checkAgainstFlat(store, size) {
   return `${same}/${probes.length}`;
 }
 
-function timeSearches(home) {
-  const env = cleanEnv({ RECALL_HOME: home, RECALL_EMBEDDER: 'hash', LANCEDB_LOG: 'error' });
-  const times = Object.fromEntries(MODES.map((mode) => [mode, []]));
-  for (let i = 0; i < runs; i += 1) {
-    for (const mode of MODES) {
-      const run = timeRun(process.execPath, [cli, 'search', QUERIES[i % QUERIES.length], '--json', '--mode', mode], { env });
-      if (JSON.parse(run.stdout).length === 0) throw new Error(`no results in ${mode} mode`);
-      times[mode].push(run.ms);
-    }
-  }
-  return Object.fromEntries(MODES.map((mode) => [mode, round(median(times[mode]))]));
-}
-
 const rows = [];
 try {
   const bare = [];
@@ -119,7 +105,7 @@ try {
     const { home, buildMs, maintainMs, report, agreement } = await buildStore(size);
     const row = {
       memories: size, buildS: round(buildMs / 1000), maintainS: round(maintainMs / 1000),
-      vectorIndex: report.vectorIndex, top1SameAsFlat: agreement, ...timeSearches(home),
+      vectorIndex: report.vectorIndex, top1SameAsFlat: agreement, ...timeSearchModes({ cli, home, queries: QUERIES, runs }),
     };
     rows.push(row);
     console.error(`measured ${size}: ${JSON.stringify(row)}`);
