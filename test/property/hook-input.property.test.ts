@@ -28,6 +28,21 @@ const stdinText = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom('', ' \n', 'null', '[]', '"x"', '{}', '\uFEFF{}', '{"session_id": "a"}\n{"x": 1}') },
 );
 
+/**
+ * A PostToolUse payload that carries every field the parser needs (in either spelling), over the
+ * noise of `payloadObject`: so the property below is checked on accepted payloads in every run,
+ * not only on the few that random keys happen to complete.
+ */
+const nonBlank = fc.string({ minLength: 1 }).filter((s) => s.trim() !== '');
+const completePostToolUse = fc
+  .tuple(payloadObject, fc.boolean(), nonBlank, nonBlank, nonBlank, fc.jsonValue({ maxDepth: 2 }).filter((v) => v !== null))
+  .map(([noise, camel, sessionId, toolUseId, toolName, response]) =>
+    JSON.stringify({
+      ...noise,
+      ...(camel ? { sessionId, toolUseId, toolName, toolResponse: response } : { session_id: sessionId, tool_use_id: toolUseId, tool_name: toolName, tool_response: response }),
+    }),
+  );
+
 const isStringOrNull = (value: unknown): boolean => value === null || typeof value === 'string';
 
 /** The first of `keys` holding a non-blank string, as the parsers promise to pick. */
@@ -97,7 +112,7 @@ describe('hook stdin parsers under fuzzing', () => {
   it('parsePostToolUsePayload never throws and its ok results carry non-blank strings for ids and names', () => {
     let accepted = 0;
     fc.assert(
-      fc.property(stdinText, (text) => {
+      fc.property(fc.oneof(stdinText, completePostToolUse), (text) => {
         const result = parsePostToolUsePayload(text);
         if (!result.ok) {
           expect(typeof result.problem).toBe('string');
@@ -116,6 +131,7 @@ describe('hook stdin parsers under fuzzing', () => {
       }),
       { numRuns: 1500 },
     );
-    expect(accepted).toBeGreaterThan(10);
+    // Half the inputs are complete payloads; most of those must be accepted for the property to mean anything.
+    expect(accepted).toBeGreaterThan(300);
   });
 });
