@@ -24,7 +24,11 @@ export async function runHook(name: string | undefined, args: readonly string[])
     if (!load) {
       fileLogger(statePaths(home).logFile, 'hook').log('warn', `unknown hook: ${String(name)}`);
     } else {
-      mkdirSync(home, { recursive: true, mode: 0o700 });
+      try {
+        mkdirSync(home, { recursive: true, mode: 0o700 });
+      } catch {
+        // A full or read-only disk: the handler still runs (SessionEnd then queues in its fallback spool).
+      }
       const stdin = await readStdin(process.stdin, { maxBytes: 4 * 1024 * 1024 });
       output = await (await load())({ home, env: process.env, args, stdin });
     }

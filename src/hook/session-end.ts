@@ -1,7 +1,10 @@
 /**
  * SessionEnd: queue the transcript for capture and hand off to a detached worker.
  * Node built-ins only; never reads the transcript; all SessionEnd hooks share a 1.5 s budget.
+ * When the state dir cannot take the job file (full disk, quota, read-only, I/O error), the job
+ * goes to a fallback spool on another file system, which the worker adopts once there is room.
  */
+import { dirname } from 'node:path';
 import { fileLogger } from '../core/log.js';
 import { statePaths } from '../core/state-paths.js';
 import { newCaptureJob, type Agent } from '../queue/job.js';
@@ -30,15 +33,24 @@ export async function sessionEndHook(ctx: HookContext): Promise<Record<string, u
     agent: detectAgent(ctx.args, ctx.env, input.transcriptPath),
     reason: input.reason,
   });
+  let workerCwd = paths.home;
   try {
     new Spool(paths).enqueue(job);
+    logger.log('info', 'queued capture', { job: job.id, sessionId: job.sessionId, reason: job.reason });
   } catch (err) {
-    logger.log('error', `could not queue capture: ${(err as Error).message}`, { sessionId: job.sessionId });
-    return {};
+    // Loaded only here: the common path stays as small as it was.
+    const { enqueueFallback } = await import('../queue/fallback-spool.js');
+    try {
+      const file = enqueueFallback(job, paths.home);
+      workerCwd = dirname(file);
+      logger.log('warn', `state dir cannot take the job (${(err as Error).message}); queued in the fallback spool`, { job: job.id, sessionId: job.sessionId, file });
+    } catch (fallbackErr) {
+      logger.log('error', `could not queue capture: ${(err as Error).message}; ${(fallbackErr as Error).message}`, { sessionId: job.sessionId });
+      return {};
+    }
   }
-  logger.log('info', 'queued capture', { job: job.id, sessionId: job.sessionId, reason: job.reason });
   if (/^(0|false|no|off)$/i.test(ctx.env.RECALL_HOOK_SPAWN ?? '')) return {};
-  const spawned = await spawnDetachedWorker(ctx.env, paths.home);
+  const spawned = await spawnDetachedWorker(ctx.env, workerCwd);
   if (!spawned) logger.log('warn', 'could not start the worker; the job stays queued for the next run', { job: job.id });
   return {};
 }

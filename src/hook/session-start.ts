@@ -9,6 +9,7 @@ import { ADDITIONAL_CONTEXT_CAP, contextFilePath, MAX_CONTEXT_FILE_BYTES, parseC
 import { fileLogger, type Logger } from '../core/log.js';
 import { statePaths, type StatePaths } from '../core/state-paths.js';
 import { resolveProject } from '../project/resolve-project.js';
+import { existingFallbackDirs, fallbackJobNames } from '../queue/fallback-spool.js';
 import { isDue, parseJob } from '../queue/job.js';
 import { wrapRecallContext } from '../transcript/recall-markers.js';
 import type { HookContext } from './hook-context.js';
@@ -73,13 +74,14 @@ function readContextText(paths: StatePaths, namespace: string, logger: Logger): 
 
 /**
  * Jobs waiting for a retry would otherwise wait for the next SessionEnd (the worker lingers only
- * for a while). Costs one readdir of a folder that is nearly always empty; spawns only when a job is
- * due and no live worker holds the queue.
+ * for a while), and so would jobs left in the fallback spool by a full disk. Costs one readdir of a
+ * folder that is nearly always empty and a few lstat calls; spawns only when a job is due and no live
+ * worker holds the queue.
  */
 async function startWorkerIfDue(paths: StatePaths, env: NodeJS.ProcessEnv, logger: Logger): Promise<void> {
   if (/^(0|false|no|off)$/i.test(env.RECALL_HOOK_SPAWN ?? '')) return;
   try {
-    if (!hasDueJob(paths) || workerIsLive(paths)) return;
+    if (!(hasDueJob(paths) || hasFallbackJob(paths)) || workerIsLive(paths)) return;
     // Loaded only when needed: node:child_process alone costs a few ms of start-up.
     const { spawnDetachedWorker } = await import('./spawn-worker.js');
     const spawned = await spawnDetachedWorker(env, paths.home);
@@ -105,6 +107,11 @@ function hasDueJob(paths: StatePaths): boolean {
       return false;
     }
   });
+}
+
+/** A job a SessionEnd hook had to queue in the fallback spool (state dir full): the worker adopts it. */
+function hasFallbackJob(paths: StatePaths): boolean {
+  return existingFallbackDirs(paths.home).some((dir) => fallbackJobNames(dir).length > 0);
 }
 
 function workerIsLive(paths: StatePaths): boolean {

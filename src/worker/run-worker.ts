@@ -1,9 +1,11 @@
 /**
  * The queue worker: one at a time (queue lock), drains every due job, and re-scans the spool
  * after letting the lock go, so a job queued by a hook whose own worker found the lock held
- * is never left behind.
+ * is never left behind. Jobs a hook had to put in the fallback spool (state dir full) are adopted
+ * into the spool first, each time the lock is taken.
  */
 import type { Logger } from '../core/log.js';
+import { adoptFallbackJobs, countFallbackJobs } from '../queue/adopt-fallback.js';
 import { Spool, type SpoolEntry } from '../queue/spool.js';
 import { isDue, type CaptureJob } from '../queue/job.js';
 import { processJob, type JobOutcome } from './process-job.js';
@@ -21,6 +23,8 @@ export interface WorkerOptions {
   onLockLost: (err: Error) => void;
   /** Called after every job, for progress output. */
   onJob?: (entry: SpoolEntry, outcome: JobOutcome) => void;
+  /** Where fallback spools live (tests); default: fallback-spool.ts `fallbackRoots()`. */
+  fallbackRoots?: readonly string[];
 }
 
 export interface WorkerSummary {
@@ -31,6 +35,8 @@ export interface WorkerSummary {
   failed: number;
   /** Jobs wait for the user (no extraction model configured). */
   waiting: boolean;
+  /** Jobs moved in from the fallback spool. */
+  adopted: number;
 }
 
 const POLL_MS = 500;
@@ -39,9 +45,12 @@ const POLL_MS = 500;
 export async function runWorker(runtime: Runtime, logger: Logger, options: WorkerOptions): Promise<WorkerSummary> {
   const { paths, config } = runtime.loaded;
   const spool = new Spool(paths);
-  const summary: WorkerSummary = { lockHeld: false, done: 0, retried: 0, failed: 0, waiting: false };
+  const summary: WorkerSummary = { lockHeld: false, done: 0, retried: 0, failed: 0, waiting: false, adopted: 0 };
   const attempted = new Set<string>();
+  const roots = options.fallbackRoots === undefined ? {} : { roots: options.fallbackRoots };
   let waitMs = options.waitForLockMs;
+  /** The last adoption could not move everything (no room yet): do not spin on those jobs. */
+  let adoptionStuck = false;
 
   const lingerUntil = Date.now() + (options.linger ? config.queue.lingerMs : 0);
   for (;;) {
@@ -56,6 +65,7 @@ export async function runWorker(runtime: Runtime, logger: Logger, options: Worke
       return summary;
     }
     try {
+      adoptionStuck = adoptFallback(paths.home, spool, roots, logger, summary);
       recoverOrphans(spool, logger);
       await drain(spool, runtime, logger, options, summary, attempted);
     } finally {
@@ -65,6 +75,7 @@ export async function runWorker(runtime: Runtime, logger: Logger, options: Worke
     // Let go first, then look: anything queued before another worker gave up on the lock is visible now.
     // A retry due soon is waited for without the lock, so `recall drain` can still run meanwhile.
     while (!spool.nextPending((job) => isRunnable(job, options, attempted, runtime.clock.now()))) {
+      if (!adoptionStuck && countFallbackJobs(paths.home, roots) > 0) break;
       const retryAt = options.ignoreBackoff ? null : spool.nextRetryAt();
       if (retryAt === null || retryAt.getTime() > lingerUntil) return summary;
       await sleep(Math.min(POLL_MS * 4, Math.max(50, retryAt.getTime() - Date.now())));
@@ -109,6 +120,24 @@ async function drain(
 /** Due jobs, or with `ignoreBackoff` every job not yet tried in this run. */
 function isRunnable(job: CaptureJob, options: WorkerOptions, attempted: ReadonlySet<string>, now: Date): boolean {
   return options.ignoreBackoff ? !attempted.has(job.id) : isDue(job, now);
+}
+
+/**
+ * Moves fallback-spool jobs into pending/; true when some are still there right after (no room yet),
+ * so the worker does not spin on them. Jobs a hook adds later are picked up on the next round.
+ */
+function adoptFallback(
+  home: string,
+  spool: Spool,
+  roots: { roots?: readonly string[] },
+  logger: Logger,
+  summary: WorkerSummary,
+): boolean {
+  const report = adoptFallbackJobs(home, spool.dir('pending'), roots);
+  summary.adopted += report.adopted;
+  if (report.adopted > 0) logger.log('warn', 'adopted jobs a hook queued in the fallback spool while the state dir was unwritable', { adopted: report.adopted });
+  if (report.left > 0) logger.log('warn', 'jobs wait in the fallback spool: the state dir still cannot take them', { left: report.left, problem: report.problems[0] });
+  return report.left > 0 || countFallbackJobs(home, roots) > 0;
 }
 
 /** We hold the queue lock, so anything in processing/ belongs to a worker that died: run it again. */

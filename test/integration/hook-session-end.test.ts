@@ -1,10 +1,13 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importClosure } from '../support/import-graph.js';
 import { statePaths } from '../../src/core/state-paths.js';
-import { runCli, runHook, waitFor } from '../support/cli.js';
+import { enqueueFallback, fallbackPendingDir } from '../../src/queue/fallback-spool.js';
+import { newCaptureJob } from '../../src/queue/job.js';
+import { CLI, runCli, runHook, waitFor } from '../support/cli.js';
 import { startHarness, type Harness } from '../support/harness.js';
 
 let h: Harness;
@@ -14,6 +17,14 @@ beforeAll(async () => {
 afterAll(async () => {
   await h.close();
 });
+
+function fallbackJobs(home: string, tmp: string): Array<Record<string, unknown>> {
+  const dir = fallbackPendingDir(tmp, home);
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.json'))
+    .map((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')) as Record<string, unknown>);
+}
 
 function pendingJobs(home: string): Array<Record<string, unknown>> {
   const dir = statePaths(home).spoolPending;
@@ -74,11 +85,13 @@ describe('recall hook session-end', () => {
     expect(result.stdout).toBe('{}\n');
   });
 
-  it('exits 0 with {} when the state dir cannot be created', async () => {
+  it('exits 0 with {} and queues in the fallback spool when the state dir cannot be created', async () => {
     const home = join(h.project('readonly-parent'), 'package.json', 'home'); // a path under a file
-    const result = await runHook('session-end', { session_id: 'x', transcript_path: '/t.jsonl' }, { env: { ...h.env, RECALL_HOME: home } });
+    const tmp = mkdtempSync(join(h.root, 'tmp-'));
+    const result = await runHook('session-end', { session_id: 'x', transcript_path: '/t.jsonl' }, { env: { ...h.env, RECALL_HOME: home, TMPDIR: tmp } });
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toBe('{}\n');
+    expect(fallbackJobs(home, tmp).map((j) => j.sessionId)).toEqual(['x']);
   });
 
   it('hands the job to a detached worker that captures the session', async () => {
@@ -95,6 +108,101 @@ describe('recall hook session-end', () => {
     expect(memories.map((m) => m.content)).toContain('You MUST use pnpm, never npm.');
     expect(memories[0]!.session_id).toBe('hooked');
     await waitFor(() => (pendingJobs(env.RECALL_HOME).length === 0 ? true : undefined));
+  });
+});
+
+describe('a state dir that cannot take the job file', () => {
+  // The main spool is unusable (a file where spool/ should be): the same path through the code as a
+  // full disk (ENOSPC), a quota or a read-only file system; the torture suite fills a real disk.
+  function blockedWorld(name: string) {
+    const project = h.project(name);
+    const transcript = h.session(name, [`You MUST keep the ${name} rule.`]);
+    const home = join(h.root, `${name}-home`);
+    mkdirSync(home, { recursive: true, mode: 0o700 });
+    writeFileSync(join(home, 'spool'), 'not a folder');
+    const tmp = mkdtempSync(join(h.root, 'tmp-'));
+    return { project, transcript, home, tmp, env: { ...h.env, RECALL_HOME: home, TMPDIR: tmp } };
+  }
+
+  it('queues the session in the fallback spool, prints {}, exits 0 and still starts the worker', async () => {
+    const w = blockedWorld('blocked');
+    const result = await runHook('session-end', { session_id: 'blocked', transcript_path: w.transcript, cwd: w.project }, { env: w.env });
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout).toBe('{}\n');
+    expect(result.stderr).toBe('');
+    const dir = fallbackPendingDir(w.tmp, w.home);
+    expect(fallbackJobs(w.home, w.tmp)).toMatchObject([{ sessionId: 'blocked', transcriptPath: w.transcript, attempts: 0 }]);
+    expect(statSync(join(dir, readdirSync(dir)[0]!)).mode & 0o777).toBe(0o600);
+    expect(statSync(join(w.tmp, `recall-${process.getuid!()}`)).mode & 0o777).toBe(0o700);
+    // The worker the hook started tried to adopt the job and found the state dir still unusable.
+    const log = await waitFor(() => {
+      const text = existsSync(statePaths(w.home).logFile) ? readFileSync(statePaths(w.home).logFile, 'utf8') : '';
+      return text.includes('jobs wait in the fallback spool') ? text : undefined;
+    });
+    expect(log).toMatch(/queued in the fallback spool/);
+    expect(fallbackJobs(w.home, w.tmp)).toHaveLength(1);
+  });
+
+  it('captures the session exactly once after the state dir is usable again', async () => {
+    const w = blockedWorld('recovered');
+    const env = { ...w.env, RECALL_HOOK_SPAWN: '0' };
+    await runHook('session-end', { session_id: 'recovered', transcript_path: w.transcript, cwd: w.project }, { env });
+    expect(fallbackJobs(w.home, w.tmp)).toHaveLength(1);
+
+    rmSync(join(w.home, 'spool'));
+    const status = await runCli(['status', '--json'], { env });
+    expect(JSON.parse(status.stdout)).toMatchObject({ queue: { pending: 1, fallback: 0 }, fallback: null });
+    expect(fallbackJobs(w.home, w.tmp)).toEqual([]);
+    const drained = await runCli(['drain', '--json'], { env });
+    expect(drained.exitCode, drained.stderr).toBe(0);
+    expect(JSON.parse(drained.stdout)).toMatchObject({ done: 1, inFallback: 0 });
+    const list = JSON.parse((await runCli(['list', '--json'], { env })).stdout) as Array<{ content: string; session_id: string }>;
+    expect(list.filter((m) => m.content === 'You MUST keep the recovered rule.')).toHaveLength(1);
+    expect(pendingJobs(w.home)).toEqual([]);
+  });
+
+  it('has the next SessionStart start a worker that adopts and captures the job once there is room', async () => {
+    const w = blockedWorld('next-start');
+    await runHook('session-end', { session_id: 'next-start', transcript_path: w.transcript, cwd: w.project }, { env: { ...w.env, RECALL_HOOK_SPAWN: '0' } });
+    expect(fallbackJobs(w.home, w.tmp)).toHaveLength(1);
+    rmSync(join(w.home, 'spool'));
+    const start = await runHook('session-start', { session_id: 'later', cwd: w.project, hook_event_name: 'SessionStart', source: 'startup' }, { env: w.env });
+    expect(start.exitCode).toBe(0);
+    const memories = await waitFor(async () => {
+      const list = await runCli(['list', '--json'], { env: w.env });
+      const parsed = list.exitCode === 0 ? (JSON.parse(list.stdout) as Array<{ content: string }>) : [];
+      return parsed.length > 0 ? parsed : undefined;
+    });
+    expect(memories.map((m) => m.content)).toEqual(['You MUST keep the next-start rule.']);
+    expect(fallbackJobs(w.home, w.tmp)).toEqual([]);
+  });
+
+  it('moves each fallback job into the spool exactly once with six adopters at the same time, across file systems', async () => {
+    // The fallback on another file system when there is one (/dev/shm), as on a real machine: copy + fsync + rename.
+    const shm = existsSync('/dev/shm') && statSync('/dev/shm').dev !== statSync(h.root).dev;
+    const root = mkdtempSync(shm ? '/dev/shm/recall-race-' : join(h.root, 'tmp-'));
+    try {
+      const home = join(h.root, 'racing-home');
+      const ids = Array.from({ length: 300 }, (_, i) => {
+        const job = newCaptureJob({ sessionId: `race-${i}`, transcriptPath: `/nowhere/${i}.jsonl`, cwd: null, agent: 'claude', reason: null });
+        enqueueFallback(job, home, [root]);
+        return job.id;
+      });
+      const module = join(dirname(CLI), '..', 'queue', 'adopt-fallback.js');
+      const code = `const { adoptFallbackJobs } = await import(${JSON.stringify(module)});
+        console.log(JSON.stringify(adoptFallbackJobs(${JSON.stringify(home)}, ${JSON.stringify(statePaths(home).spoolPending)}, { roots: [${JSON.stringify(root)}] })));`;
+      const reports = await Promise.all(
+        Array.from({ length: 6 }, () => execa(process.execPath, ['--input-type=module', '-e', code]).then((r) => JSON.parse(r.stdout) as { adopted: number; left: number })),
+      );
+      expect(reports.reduce((sum, r) => sum + r.adopted, 0)).toBe(300);
+      expect(reports.every((r) => r.left === 0)).toBe(true);
+      const pending = readdirSync(statePaths(home).spoolPending);
+      expect(pending.filter((name) => name.startsWith('.'))).toEqual([]);
+      expect(pending.map((name) => name.replace(/\.json$/, '')).sort()).toEqual([...ids].sort());
+      expect(fallbackJobs(home, root)).toEqual([]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
 

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { countFallbackJobs } from '../../queue/adopt-fallback.js';
 import { runWorker } from '../../worker/run-worker.js';
 import { withRuntime } from '../context.js';
 import { out } from '../output.js';
@@ -28,14 +29,18 @@ export function registerDrain(program: Command): void {
                 } else out.line(`${id}: ${outcome.kind}, ${outcome.error}`);
               },
         });
-        if (summary.failed > 0 || summary.retried > 0) process.exitCode = 1;
+        // Jobs a hook queued in the fallback spool that the state dir still cannot take.
+        const inFallback = countFallbackJobs(runtime.loaded.paths.home);
+        if (summary.failed > 0 || summary.retried > 0 || inFallback > 0) process.exitCode = 1;
         if (opts.json) {
-          out.json(summary);
+          out.json({ ...summary, inFallback });
           return;
         }
         if (summary.lockHeld) out.line('another worker is draining the queue right now; it will run the queued jobs');
         else if (summary.waiting) out.line('jobs are waiting: no extraction model is configured (set RECALL_OLLAMA_LLM_MODEL)');
+        if (summary.adopted > 0) out.line(`${summary.adopted} job(s) moved in from the fallback spool (queued while the state dir was full)`);
         out.line(`${summary.done} captured, ${summary.retried} to retry, ${summary.failed} failed`);
+        if (inFallback > 0) out.line(`${inFallback} job(s) still wait in the fallback spool: the state dir cannot take them (full disk?); free space and run \`recall drain\` again`);
       });
     });
 }

@@ -1,4 +1,6 @@
 import type { Command } from 'commander';
+import { adoptFallbackJobs, countFallbackJobs } from '../../queue/adopt-fallback.js';
+import { existingFallbackDirs } from '../../queue/fallback-spool.js';
 import { Spool } from '../../queue/spool.js';
 import { readHistory } from '../../worker/history.js';
 import { withRuntime } from '../context.js';
@@ -11,10 +13,13 @@ export function registerStatus(program: Command): void {
     .description('show the capture queue, the store and why jobs wait, if they do')
     .option('--json', 'print the status as JSON')
     .action(async (opts: { json?: boolean }) => {
-      await withRuntime(async (runtime) => {
+      await withRuntime(async (runtime, logger) => {
         const { config, paths } = runtime.loaded;
         const spool = new Spool(paths);
-        const counts = spool.counts();
+        // Jobs a hook queued in the fallback spool while the state dir was full: in now if there is room.
+        const adoption = adoptFallbackJobs(paths.home, spool.dir('pending'));
+        if (adoption.adopted > 0) logger.log('warn', 'adopted jobs a hook queued in the fallback spool while the state dir was unwritable', { adopted: adoption.adopted });
+        const counts = { ...spool.counts(), fallback: countFallbackJobs(paths.home) };
         const pending = spool.list('pending').flatMap((e) => (e.job ? [e.job] : []));
         const failed = spool.list('failed').map((e) => ({ id: e.job?.id ?? e.file, attempts: e.job?.attempts ?? null, error: e.job?.lastError ?? 'not a valid job file' }));
         const retrying = pending.filter((job) => job.notBefore !== null);
@@ -33,6 +38,7 @@ export function registerStatus(program: Command): void {
           ollamaHost: config.ollama.host,
           embedder: config.embedder.id,
           waiting: waitingReason(config.ollama.llmModel, counts.pending, retrying.map((j) => j.lastError)),
+          fallback: counts.fallback > 0 ? { jobs: counts.fallback, dirs: existingFallbackDirs(paths.home), problem: adoption.problems[0] ?? null } : null,
           lastCapture: history.at(-1) ?? null,
           failed,
         };
@@ -47,6 +53,10 @@ export function registerStatus(program: Command): void {
         out.line(`queue      ${counts.pending} pending (${retrying.length} waiting to retry), ${counts.processing} processing, ${counts.failed} failed`);
         if (status.lastCapture) out.line(`last       ${status.lastCapture.status} ${formatAge(status.lastCapture.at)} ago in ${status.lastCapture.namespace}`);
         if (status.waiting) out.line(`waiting    ${status.waiting}`);
+        if (status.fallback) {
+          out.line(`fallback   ${status.fallback.jobs} job(s) queued in ${status.fallback.dirs.join(', ')} while the state dir was full; they move in once it has room`);
+          if (status.fallback.problem) out.line(`           ${status.fallback.problem}`);
+        }
         for (const job of failed) out.line(`failed     ${job.id}: ${job.error}  (run \`recall retry\`)`);
       });
     });
