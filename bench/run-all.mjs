@@ -1,0 +1,191 @@
+// `npm run bench`: every benchmark in turn, each as its own child process (its output streams through),
+// then one table of the figures they recorded in bench/results.json (what | figure | target | met),
+// with the machine and the date. Builds nothing itself: the npm script runs `npm run build` first.
+//
+// Usage: node bench/run-all.mjs [--quick] [--only key,key] [--table]
+//   --quick (or BENCH_QUICK=1): fewer runs and smaller stores, to check the runner end to end in a few
+//           minutes; figures go to bench/results.local.json (git-ignored), never to bench/results.json,
+//           and the retrieval test does not rewrite bench/retrieval-results.json.
+//   --only:  run just these benchmarks (keys as in the list below), then print the whole table.
+//   --table: run nothing; print the table from the results file.
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+
+const args = process.argv.slice(2);
+const quick = args.includes('--quick') || /^(1|true|yes)$/i.test(process.env.BENCH_QUICK ?? '');
+const tableOnly = args.includes('--table');
+const onlyArg = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
+const only = onlyArg ? new Set(onlyArg.split(',')) : null;
+
+const repo = fileURLToPath(new URL('..', import.meta.url));
+const resultsFile =
+  process.env.BENCH_RESULTS_FILE ?? fileURLToPath(new URL(quick ? './results.local.json' : './results.json', import.meta.url));
+const retrievalFile = fileURLToPath(new URL('./retrieval-results.json', import.meta.url));
+// Set before results.mjs loads, so machineLine() and readResults() below see the same file the children write.
+process.env.BENCH_RESULTS_FILE = resultsFile;
+const { machineLine, readResults } = await import('./results.mjs');
+
+/**
+ * Each benchmark: the key it records under, the command, and the arguments of a quick run (full runs
+ * use each script's own defaults). Latency-sensitive ones first, before the big stores heat the machine.
+ */
+const BENCHMARKS = [
+  { key: 'sessionEndHook', script: 'hook-overhead.mjs', quick: ['5'] },
+  { key: 'sessionStartHook', script: 'session-start-overhead.mjs', quick: ['5'] },
+  { key: 'endlessHook', script: 'endless-hook-overhead.mjs', quick: ['3'] },
+  { key: 'captureNoModel', script: 'capture-no-model.mjs', quick: ['3'] },
+  { key: 'embedThroughput', script: 'embed-throughput.mjs', quick: ['5'] },
+  { key: 'dedupeStore', script: 'dedupe-store.mjs', quick: ['2', '1000'] },
+  { key: 'searchCold', script: 'search-cold.mjs', quick: ['3', '1000'] },
+  { key: 'searchScale', script: 'search-scale.mjs', quick: ['2', '1000'] },
+  { key: 'searchWarm', script: 'search-warm.mjs', quick: ['3', '1000'] },
+  { key: 'mcpLatency', script: 'mcp-latency.mjs', quick: ['2', '200', '3'] },
+  { key: 'endlessFork', script: 'endless-fork.mjs', quick: ['2'] },
+  { key: 'endlessCompression', script: 'endless-compression.mjs', quick: [] },
+  {
+    key: 'retrieval',
+    command: [fileURLToPath(new URL('../node_modules/vitest/vitest.mjs', import.meta.url)), 'run', 'test/integration/retrieval.test.ts'],
+    // Writes bench/retrieval-results.json; a quick run only checks the figures.
+    env: quick ? {} : { RECALL_WRITE_RESULTS: '1' },
+  },
+];
+
+const startedAt = new Date();
+/** key -> { exitCode, seconds } for what this run started. */
+const ran = new Map();
+
+/** Runs one benchmark as a child process with its output streaming through; resolves its exit code. */
+function run(argv, env) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, argv, { cwd: repo, stdio: 'inherit', env: { ...process.env, ...env } });
+    child.on('error', (err) => {
+      console.error(`cannot start ${argv.join(' ')}: ${err.message}`);
+      resolve(-1);
+    });
+    child.on('close', (code, signal) => resolve(code ?? (signal ? 128 : -1)));
+  });
+}
+
+function printTable() {
+  const results = readResults(resultsFile);
+  const retrieval = readRetrieval();
+  const rows = [];
+  for (const bench of BENCHMARKS) {
+    const entry = bench.key === 'retrieval' ? retrieval : results[bench.key];
+    const status = ran.get(bench.key);
+    const fresh = entry && Date.parse(entry.measuredAt) >= startedAt.getTime();
+    const note = !entry || fresh || tableOnly ? null : `earlier run, ${String(entry.measuredAt).slice(0, 10)}`;
+    let built;
+    try {
+      built = entry ? ROWS[bench.key](entry) : [];
+    } catch (err) {
+      built = [{ what: bench.key, figure: `? (result not understood: ${err.message})` }];
+    }
+    if (status && status.exitCode !== 0) rows.push({ what: bench.key, figure: `benchmark failed (exit ${status.exitCode})`, target: '', met: 'failed' });
+    if (!entry && !(status && status.exitCode !== 0)) rows.push({ what: bench.key, figure: 'not measured', target: '', met: '' });
+    for (const row of built) rows.push({ target: '', met: '', ...row, figure: note ? `${row.figure} (${note})` : row.figure });
+    rows.push(...(GAPS[bench.key]?.(entry) ?? []));
+  }
+  const machines = new Set([...Object.values(results), retrieval].flatMap((e) => (e?.machine ? [e.machine] : [])));
+  console.log(`\n## Benchmarks${quick ? ' (QUICK MODE: fewer runs, small stores; not figures to record)' : ''}\n`);
+  console.log(`Machine: ${machineLine()}`);
+  for (const other of machines) if (other !== machineLine()) console.log(`  (some figures were recorded on: ${other})`);
+  console.log(`Date: ${startedAt.toISOString().slice(0, 10)}${tableOnly ? ' (table printed; nothing run)' : ''}; figures from ${resultsFile.replace(repo, '')}\n`);
+  console.log(markdownTable(['what', 'figure', 'target', 'met'], rows.map((r) => [r.what, r.figure, r.target, r.met])));
+}
+
+function readRetrieval() {
+  if (!existsSync(retrievalFile)) return null;
+  try {
+    const record = JSON.parse(readFileSync(retrievalFile, 'utf8'));
+    return { ...record, measuredAt: record.measuredAt ?? statSync(retrievalFile).mtime.toISOString() };
+  } catch {
+    return null;
+  }
+}
+
+function met(ok) {
+  return ok ? 'yes' : 'NO';
+}
+
+const fmt = (n) => (typeof n === 'number' ? n.toLocaleString('en-US', { maximumFractionDigits: 1 }) : String(n));
+const size = (n) => (n >= 1_000_000 ? `${n / 1_000_000}M` : n >= 1_000 ? `${n / 1_000}k` : String(n));
+
+/** Table rows per benchmark, from its recorded figures. */
+const ROWS = {
+  sessionEndHook: (r) => [{ what: 'SessionEnd hook over bare `node -e 0` (worker spawn included)', figure: `+${fmt(r.overheadMs)} ms (hook ${fmt(r.hookMedianMs)}, bare ${fmt(r.bareNodeMedianMs)}; median of ${r.runs})`, target: '<= +30 ms', met: met(r.overheadMs <= 30) }],
+  sessionStartHook: (r) => [{ what: `SessionStart hook over bare node (${fmt(r.contextChars)}-char context)`, figure: `+${fmt(r.overheadMs)} ms (hook ${fmt(r.hookMedianMs)}, bare ${fmt(r.bareNodeMedianMs)}; median of ${r.runs})`, target: '<= +30 ms', met: met(r.overheadMs <= 30) }],
+  endlessHook: (r) => [
+    { what: 'PostToolUse hook, Endless Mode off, over bare node', figure: `+${fmt(r.offOverheadMs)} ms` },
+    { what: 'PostToolUse hook, on: own cost beyond the model call', figure: `${fmt(r.onOverheadBeyondModelMs)} ms (${fmt(r.onMedianMs)} total, model ${fmt(r.modelCallMedianMs)})`, target: '< 100 ms', met: met(r.onOverheadBeyondModelMs < 100) },
+    { what: 'PostToolUse hook, on, Ollama down (reduction)', figure: `${fmt(r.ollamaDownMedianMs)} ms`, target: '< 1 s', met: met(r.ollamaDownMedianMs < 1000) },
+  ],
+  captureNoModel: (r) => [{ what: `Capture without the model, ${fmt(r.transcriptBytes / 2 ** 20)} MB transcript`, figure: `${fmt(r.medianMs)} ms (median of ${r.runs})`, target: `< ${r.targetMs} ms`, met: met(r.medianMs < r.targetMs) }],
+  embedThroughput: (r) => [{ what: 'Embedding throughput, batches of 32', figure: r.rows.map((x) => `${x.embedder.replace(/^transformers:.*$/, 'tiny transformers')} ${fmt(x.sentencesPerS)}/s`).join('; ') }],
+  dedupeStore: (r) => [{ what: `Dedupe + store of ${r.perCapture} memories`, figure: r.rows.map((x) => `into ${size(x.memories)}${x.vectorIndex === 'built' ? ' (indexed)' : ''}: ${fmt(x.medianMs)} ms`).join('; ') }],
+  searchCold: (r) => [{ what: '`recall search` cold (new process), hybrid', figure: r.rows.map((x) => `${size(x.memories)}: ${fmt(x.hybrid)} ms`).join('; ') }],
+  searchScale: (r) =>
+    r.rows.map((x) => ({
+      what: `\`recall search\` cold at ${size(x.memories)}, maintained store (index: ${x.vectorIndex})`,
+      figure: `${fmt(x.hybrid)} ms hybrid; top-1 = exact on ${x.top1SameAsFlat}`,
+      ...(x.memories >= 1_000_000 ? { target: '< 1.5 s', met: met(x.hybrid < 1500) } : {}),
+    })),
+  searchWarm: (r) =>
+    r.rows.map((x) => ({
+      what: `\`recall search\` warm through \`recall serve\` at ${size(x.memories)}`,
+      figure: `${fmt(x.warmMs)} ms (in-process ${fmt(x.coldMs)}, bare node ${fmt(x.bareNodeMs)})`,
+      ...(x.memories >= 1_000_000 ? { target: '< 50 ms', met: met(x.warmMs < 50) } : {}),
+    })),
+  mcpLatency: (r) => [{ what: `\`memory_search\` through \`recall mcp\`, warm call, ${size(r.memories)} memories`, figure: r.rows.map((x) => `${x.embedder} ${fmt(x.warmCallMs)} ms (start ${fmt(x.startMs)}, first call ${fmt(x.firstCallMs)})`).join('; ') }],
+  endlessFork: (r) => [
+    { what: `\`recall endless fork\`, ${fmt(r.toolUses)} tool uses, in-process, observations stored`, figure: `${fmt(r.inProcessWarmMedianMs)} ms (first fork ${fmt(r.inProcessColdMedianMs)}; CLI ${fmt(r.cliWarmMedianMs)})`, target: '< 200 ms', met: met(r.inProcessWarmMedianMs < 200) },
+  ],
+  endlessCompression: (r) => {
+    const obs = r.arms.observations;
+    return [
+      { what: `Endless savings on compressed tool results (${r.transcripts} real transcripts)`, figure: `-${fmt(obs.replaced.reduction)}%`, target: '>= 85%', met: met(obs.replaced.reduction >= 85) },
+      { what: 'Endless savings on the whole conversation', figure: `-${fmt(obs.conversation.reduction)}%`, target: '>= 50%', met: met(obs.conversation.reduction >= 50) },
+    ];
+  },
+  retrieval: (r) => [{ what: `Search hit@3 on the labelled set (${r.queries.all} queries)`, figure: Object.entries(r.embedders).map(([name, arms]) => `${name}: vector ${arms.vector.all}, text ${arms.text.all}, hybrid ${arms.hybrid.all}`).join('; ') }],
+};
+
+/** Targets the issue sets that a benchmark's recorded sizes do not cover. */
+const GAPS = {
+  searchScale: (r) => (r?.rows?.some((x) => x.memories >= 1_000_000) ? [] : [{ what: '`recall search` cold at 1M', figure: 'not measured', target: '< 1.5 s', met: '-' }]),
+  searchWarm: (r) => (r?.rows?.some((x) => x.memories >= 1_000_000) ? [] : [{ what: '`recall search` warm through `recall serve` at 1M', figure: 'not measured', target: '< 50 ms', met: '-' }]),
+};
+
+function markdownTable(header, body) {
+  const cells = [header, ...body].map((row) => row.map((c) => String(c ?? '').replace(/\|/g, '\\|')));
+  const widths = header.map((_, i) => Math.max(...cells.map((row) => row[i].length)));
+  const line = (row) => `| ${row.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
+  return [line(cells[0]), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...cells.slice(1).map(line)].join('\n');
+}
+
+if (!tableOnly) {
+  const chosen = BENCHMARKS.filter((b) => only === null || only.has(b.key));
+  const unknown = only ? [...only].filter((key) => !BENCHMARKS.some((b) => b.key === key)) : [];
+  if (unknown.length > 0) {
+    console.error(`unknown benchmark(s): ${unknown.join(', ')}; known: ${BENCHMARKS.map((b) => b.key).join(', ')}`);
+    process.exit(2);
+  }
+  for (const [i, bench] of chosen.entries()) {
+    const argv = bench.command ?? [`bench/${bench.script}`, ...(quick ? bench.quick : [])];
+    console.log(`\n=== [${i + 1}/${chosen.length}] ${bench.key}: node ${argv.map((a) => a.replace(`${repo}`, '')).join(' ')}`);
+    const started = performance.now();
+    const exitCode = await run(argv, { ...bench.env, BENCH_QUICK: quick ? '1' : '' });
+    const seconds = Math.round((performance.now() - started) / 100) / 10;
+    ran.set(bench.key, { exitCode, seconds });
+    console.log(`--- ${bench.key}: ${exitCode === 0 ? 'done' : `FAILED (exit ${exitCode})`} in ${seconds} s`);
+  }
+}
+
+printTable();
+const failed = [...ran].filter(([, r]) => r.exitCode !== 0).map(([key]) => key);
+if (failed.length > 0) {
+  console.error(`\n${failed.length} benchmark(s) failed: ${failed.join(', ')}`);
+  process.exitCode = 1;
+}
