@@ -50,7 +50,7 @@ try {
         settings: { ...ENDLESS_DEFAULTS, denylist: [], enabled: true, ...arm.thresholds, ollama: { host: ollama.url, model: 'llama3.2:3b', numCtx: 8192, timeoutMs: 10_000 } },
         observe: requestObservation, now: () => Date.now(), logger: { log() {} }, keepRecent: ENDLESS_DEFAULTS.keepRecent, useModel: arm.useModel,
       });
-      const row = { results: s.results, compressed: s.compressed, replacedBefore: s.replaced.before, replacedAfter: s.replaced.after, resultsBefore: s.before.toolResultChars, resultsAfter: s.after.toolResultChars, conversationBefore: s.before.chars, conversationAfter: s.after.chars, fileBefore: s.before.fileChars, fileAfter: s.after.fileChars };
+      const row = { results: s.results, compressed: s.compressed, replacedBefore: s.replaced.before, replacedAfter: s.replaced.after, resultsBefore: s.before.toolResultChars, resultsAfter: s.after.toolResultChars, conversationBefore: s.before.chars, conversationAfter: s.after.chars, fileBefore: s.before.fileBytes, fileAfter: s.after.fileBytes };
       for (const key of Object.keys(total)) total[key] += row[key];
       if (s.compressed > 0) perFile[relative(fixtures, file)] = summarize(row);
     }

@@ -2,7 +2,8 @@
 /**
  * Entry point. Hooks take a fast path that loads node built-ins only; `search` and `list` first
  * ask a running `recall serve` (built-ins only too); `recall mcp` starts the server directly;
- * everything else loads the full command-line program.
+ * `recall endless fork` runs without the command-line program when it can; everything else loads
+ * the full command-line program.
  */
 // Everything recall creates (state, queue, log, database files) is private to the user: 0700 / 0600.
 process.umask(0o077);
@@ -17,6 +18,8 @@ if (command === 'hook') {
   await serveMcpCommand();
 } else if ((command === 'search' || command === 'list') && (await servedByDaemon())) {
   // Answered by a running `recall serve`.
+} else if (command === 'endless' && subcommand === 'fork' && (await forkedWithoutProgram(rest))) {
+  // Forked without loading the command-line program.
 } else {
   const { runCli } = await import('./program.js');
   await runCli(process.argv);
@@ -29,4 +32,10 @@ async function servedByDaemon(): Promise<boolean> {
   if (code === null) return false;
   process.exitCode = code;
   return true;
+}
+
+/** `recall endless fork` on its light path; false when the full program must handle the command line. */
+async function forkedWithoutProgram(args: string[]): Promise<boolean> {
+  const { forkWithoutProgram } = await import('./commands/endless-fork-fast.js');
+  return forkWithoutProgram(args, process.env);
 }

@@ -15,10 +15,12 @@ export interface ForkCheck {
 
 /**
  * `changed`: the indexes of the lines the transform rebuilt. Given, only those are parsed again and
- * every other line stands for its input record (the transform copies it byte for byte apart from a
- * JSON-safe `"sessionId":"..."` substitution); without it, every line is parsed.
+ * compared with their input line (same uuid and parentUuid, the same tool results answered); every
+ * other line stands for its input record, because the transform copies it byte for byte apart from
+ * a JSON-safe `"sessionId":"..."` substitution. Without it, every line is parsed and the whole
+ * transcript compared.
  */
-export function checkForkedLines(before: readonly Json[], after: readonly string[], changed?: ReadonlySet<number>): ForkCheck {
+export function checkForkedLines(before: readonly Json[], after: ReadonlyArray<string | Buffer>, changed?: ReadonlySet<number>): ForkCheck {
   const problems: string[] = [];
   const records: Json[] = [];
   after.forEach((line, i) => {
@@ -26,8 +28,9 @@ export function checkForkedLines(before: readonly Json[], after: readonly string
       records.push(before[i]!);
       return;
     }
+    const text = typeof line === 'string' ? line : line.toString('utf8');
     try {
-      const value: unknown = JSON.parse(line.replace(/^\uFEFF/, ''));
+      const value: unknown = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
       if (typeof value === 'object' && value !== null && !Array.isArray(value)) records.push(value as Json);
       else problems.push(`line ${i + 1} is not a JSON object`);
     } catch {
@@ -36,12 +39,26 @@ export function checkForkedLines(before: readonly Json[], after: readonly string
   });
   if (problems.length > 0) return { ok: false, problems, records };
   if (records.length !== before.length) problems.push(`${before.length} lines became ${records.length}`);
-  const chain = (list: readonly Json[]): string => list.map((r) => `${String(r.uuid)}<${String(r.parentUuid)}`).join('|');
-  if (chain(before) !== chain(records)) problems.push('the uuid/parentUuid chain changed');
-  const answered = resultIds(records);
-  const missing = [...resultIds(before)].filter((id) => !answered.has(id));
+  const compared = changed === undefined ? records.map((_, i) => i) : [...changed].filter((i) => i < records.length).sort((a, b) => a - b);
+  const link = (r: Json | undefined): string => `${String(r?.uuid)}<${String(r?.parentUuid)}`;
+  if (compared.some((i) => link(before[i]) !== link(records[i]))) problems.push('the uuid/parentUuid chain changed');
+  // Whole transcripts: every tool_use that had a result still has one. Rebuilt lines: each still answers what it answered.
+  const ids = changed === undefined ? resultIds : answeredIds;
+  const answered = ids(changed === undefined ? records : compared.map((i) => records[i]!));
+  const missing = [...ids(changed === undefined ? before : compared.map((i) => before[i]!))].filter((id) => !answered.has(id));
   if (missing.length > 0) problems.push(`tool results lost: ${missing.slice(0, 3).join(', ')}`);
   return { ok: problems.length === 0, problems, records };
+}
+
+/** Ids every tool_result block in the records answers. */
+function answeredIds(records: readonly Json[]): Set<string> {
+  const ids = new Set<string>();
+  for (const record of records) {
+    for (const block of messageContent(record) ?? []) {
+      if (typeof block === 'object' && block !== null && (block as Json).type === 'tool_result' && typeof (block as Json).tool_use_id === 'string') ids.add((block as Json).tool_use_id as string);
+    }
+  }
+  return ids;
 }
 
 /** Ids of tool_use blocks that have a tool_result block. */

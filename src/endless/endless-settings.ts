@@ -49,8 +49,13 @@ export function readEndlessEnabled(env: NodeJS.ProcessEnv, home: string): boolea
 export function readEndlessSettings(env: NodeJS.ProcessEnv, home: string): LiteSettings {
   const problems: string[] = [];
   const file = readConfigJson(home, problems);
-  const endless = isObject(file.endless) ? file.endless : {};
-  const ollama = isObject(file.ollama) ? file.ollama : {};
+  const section = (key: string): Json => {
+    if (isObject(file[key])) return file[key];
+    if (file[key] !== undefined) problems.push(`${key}: ignored ${JSON.stringify(file[key])} (want an object)`);
+    return {};
+  };
+  const endless = section('endless');
+  const ollama = section('ollama');
   const int = (envName: string | null, fileValue: unknown, fallback: number, min: number, key: string): number => {
     const raw = envName !== null && nonBlank(env[envName]) ? env[envName] : fileValue;
     if (raw === undefined) return fallback;
@@ -59,16 +64,24 @@ export function readEndlessSettings(env: NodeJS.ProcessEnv, home: string): LiteS
     problems.push(`${key}: ignored ${JSON.stringify(raw)} (want a whole number >= ${min})`);
     return fallback;
   };
+  // Every value the config schema would refuse is reported here too, so a caller that acts only on a
+  // clean reading (the fast `endless fork`) never accepts what the rest of the CLI rejects.
+  const wrongType = (key: string, value: unknown, want: string): void => void problems.push(`${key}: ignored ${JSON.stringify(value)} (want ${want})`);
   let enabled = endless.enabled === true;
   const flag = env[ENDLESS_ENV.enabled];
   if (nonBlank(flag)) {
     const parsed = parseFlag(flag);
     if (parsed === undefined) problems.push(`${ENDLESS_ENV.enabled}: ignored ${JSON.stringify(flag)} (want true or false)`);
     else enabled = parsed;
-  }
+  } else if (endless.enabled !== undefined && typeof endless.enabled !== 'boolean') wrongType('endless.enabled', endless.enabled, 'true or false');
   const denylist = Array.isArray(endless.denylist) ? endless.denylist.filter((x): x is string => typeof x === 'string' && x !== '') : [];
+  if (endless.denylist !== undefined && (!Array.isArray(endless.denylist) || denylist.length !== endless.denylist.length)) wrongType('endless.denylist', endless.denylist, 'a list of tool names');
   const model = nonBlank(env.RECALL_OLLAMA_LLM_MODEL) ? env.RECALL_OLLAMA_LLM_MODEL.trim() : typeof ollama.llmModel === 'string' && ollama.llmModel !== '' ? ollama.llmModel : null;
-  const rawHost = nonBlank(env.OLLAMA_HOST) ? env.OLLAMA_HOST : typeof ollama.host === 'string' ? ollama.host : OLLAMA_DEFAULTS.host;
+  if (!nonBlank(env.RECALL_OLLAMA_LLM_MODEL) && ollama.llmModel !== undefined && model === null) wrongType('ollama.llmModel', ollama.llmModel, 'a model name');
+  const rawHost = nonBlank(env.OLLAMA_HOST) ? env.OLLAMA_HOST.trim() : typeof ollama.host === 'string' ? ollama.host : OLLAMA_DEFAULTS.host;
+  if (!nonBlank(env.OLLAMA_HOST) && ollama.host !== undefined && typeof ollama.host !== 'string') wrongType('ollama.host', ollama.host, 'a URL');
+  const syncTimeoutMs = int(ENDLESS_ENV.syncTimeoutMs, endless.syncTimeoutMs, ENDLESS_DEFAULTS.syncTimeoutMs, 1, 'endless.syncTimeoutMs');
+  if (syncTimeoutMs > ENDLESS_DEFAULTS.maxSyncTimeoutMs) problems.push(`endless.syncTimeoutMs: ${syncTimeoutMs} lowered to ${ENDLESS_DEFAULTS.maxSyncTimeoutMs} (the hook timeout is 90 s)`);
   let host = OLLAMA_DEFAULTS.host;
   try {
     host = normalizeOllamaHost(rawHost);
@@ -80,10 +93,7 @@ export function readEndlessSettings(env: NodeJS.ProcessEnv, home: string): LiteS
       enabled,
       minChars: int(ENDLESS_ENV.minChars, endless.minChars, ENDLESS_DEFAULTS.minChars, 1, 'endless.minChars'),
       readMinChars: int(ENDLESS_ENV.readMinChars, endless.readMinChars, ENDLESS_DEFAULTS.readMinChars, 1, 'endless.readMinChars'),
-      syncTimeoutMs: Math.min(
-        ENDLESS_DEFAULTS.maxSyncTimeoutMs,
-        int(ENDLESS_ENV.syncTimeoutMs, endless.syncTimeoutMs, ENDLESS_DEFAULTS.syncTimeoutMs, 1, 'endless.syncTimeoutMs'),
-      ),
+      syncTimeoutMs: Math.min(ENDLESS_DEFAULTS.maxSyncTimeoutMs, syncTimeoutMs),
       denylist,
       keepRecent: int(ENDLESS_ENV.keepRecent, endless.keepRecent, ENDLESS_DEFAULTS.keepRecent, 0, 'endless.keepRecent'),
       ollama: {

@@ -4,18 +4,17 @@
  * original file itself, under a lock, with a backup, a validated temp file, a check that nobody
  * appended meanwhile, an atomic rename, and a restore from the backup if anything fails after it.
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { closeSync, constants, copyFileSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { constants, copyFileSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { RecallError } from '../core/errors.js';
-import { writeFileAtomic } from '../queue/atomic-write.js';
-import { tryLock } from '../worker/locks.js';
 import { checkForkedLines } from './check-fork.js';
 import { endlessRoot } from './endless-store.js';
-import { applyReplacements, sessionIdsOf } from './fork-transcript.js';
-import { measureConversation, type ConversationSize } from './measure-conversation.js';
+import { applyReplacements, sessionIdsOf, type ForkedLines } from './fork-transcript.js';
+import { measureConversation, measureRecord, type ConversationSize } from './measure-conversation.js';
 import { prepareReplacements, type PrepareOptions, type Prepared } from './prepare-replacements.js';
 import { readTranscriptSnapshot, type TranscriptSnapshot } from './transcript-snapshot.js';
+import { restoreFile, writeFileReplacing } from './write-lines.js';
 
 export interface ForkSummary {
   sourcePath: string;
@@ -28,8 +27,8 @@ export interface ForkSummary {
   replaced: { before: number; after: number };
   observations: number;
   reductions: number;
-  before: ConversationSize & { fileChars: number };
-  after: ConversationSize & { fileChars: number };
+  before: ConversationSize & { fileBytes: number };
+  after: ConversationSize & { fileBytes: number };
   droppedPartialTail: boolean;
   modelError: string | null;
   /** The session's working directory, where `claude --resume` must run. */
@@ -44,13 +43,15 @@ export async function forkSession(transcriptPath: string, newSessionId: string, 
   const ids = new Map(sessionIdsOf(snapshot.records).map((id) => [id, newSessionId] as const));
   const forked = transform(snapshot, prepared, ids);
   const outputPath = join(dirname(transcriptPath), `${newSessionId}.jsonl`);
-  writeFileAtomic(outputPath, `${forked.lines.join('\n')}\n`);
+  writeFileReplacing(outputPath, forked.chunks, forked.size);
   return summarize(snapshot, prepared, forked, outputPath, newSessionId, null);
 }
 
 export async function compressInPlace(transcriptPath: string, options: PrepareOptions & { lockStaleMs: number }): Promise<ForkSummary> {
   const lockDir = join(endlessRoot(options.home), 'locks');
   const lockName = createHash('sha256').update(transcriptPath).digest('hex').slice(0, 24);
+  // proper-lockfile is loaded here only: a plain fork takes no lock and should not pay for it.
+  const { tryLock } = await import('../worker/locks.js');
   const release = await tryLock(lockDir, lockName, { waitMs: 0, staleMs: options.lockStaleMs });
   if (!release) throw new RecallError('LOCK_HELD', `another recall process is compressing ${transcriptPath}`);
   try {
@@ -60,62 +61,59 @@ export async function compressInPlace(transcriptPath: string, options: PrepareOp
     if (prepared.replacements.length === 0) return summarize(snapshot, prepared, forked, transcriptPath, prepared.sessionId, null);
     const backupPath = `${transcriptPath}.recall-backup-${new Date(options.now()).toISOString().replace(/[:.]/g, '-')}`;
     copyFileSync(transcriptPath, backupPath, constants.COPYFILE_EXCL);
-    replaceValidated(transcriptPath, `${forked.lines.join('\n')}\n`, snapshot, backupPath);
+    replaceValidated(transcriptPath, forked, snapshot, backupPath);
     return summarize(snapshot, prepared, forked, transcriptPath, prepared.sessionId, backupPath);
   } finally {
     await release();
   }
 }
 
-interface Forked {
-  lines: string[];
-  records: Array<Record<string, unknown>>;
+interface Forked extends ForkedLines {
+  /** The records of the rebuilt lines, parsed back from what will be written. */
+  rebuiltRecords: Map<number, Record<string, unknown>>;
 }
 
 function transform(snapshot: TranscriptSnapshot, prepared: Prepared, ids: ReadonlyMap<string, string>): Forked {
-  const lines = applyReplacements(snapshot.lines, snapshot.records, prepared.replacements, ids);
-  const check = checkForkedLines(snapshot.records, lines, new Set(prepared.replacements.map((r) => r.ref.lineIndex)));
+  const forked = applyReplacements(snapshot.lines, snapshot.records, prepared.replacements, ids);
+  const changed = new Set(prepared.replacements.map((r) => r.ref.lineIndex));
+  const check = checkForkedLines(snapshot.records, snapshot.records.map((_, i) => forked.rebuilt.get(i) ?? ''), changed);
   if (!check.ok) throw new RecallError('TRANSCRIPT_UNREADABLE', `refusing to write a compressed transcript that fails its checks: ${check.problems.join('; ')}`);
-  return { lines, records: check.records };
+  return { ...forked, rebuiltRecords: new Map([...changed].map((i) => [i, check.records[i]!] as const)) };
 }
 
 /** Temp file, fsync, read back and check, no append meanwhile, rename; the backup comes back on failure. */
-function replaceValidated(path: string, content: string, snapshot: TranscriptSnapshot, backupPath: string): void {
-  const temp = join(dirname(path), `.${basename(path)}.recall-${randomBytes(4).toString('hex')}`);
-  let renamed = false;
-  try {
-    const fd = openSync(temp, 'wx', 0o600);
-    try {
-      writeSync(fd, content);
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-    const written = readFileSync(temp, 'utf8').split('\n').slice(0, -1);
-    const check = checkForkedLines(snapshot.records, written);
-    if (!check.ok) throw new RecallError('TRANSCRIPT_UNREADABLE', `the written copy fails its checks: ${check.problems.join('; ')}`);
-    const now = statSync(path);
-    if (now.size !== snapshot.size || now.mtimeMs !== snapshot.mtimeMs) {
-      throw new RecallError('TRANSCRIPT_UNREADABLE', `${path} changed while it was being compressed (is the session still running? use \`recall endless fork\` instead); nothing was changed`);
-    }
-    renameSync(temp, path);
-    renamed = true;
-    if (statSync(path).size !== Buffer.byteLength(content)) throw new RecallError('STATE_UNWRITABLE', `${path} does not hold what was written`);
-  } catch (err) {
-    rmSync(temp, { force: true });
-    if (renamed) restoreBackup(path, backupPath);
-    throw err;
-  }
-}
-
-function restoreBackup(path: string, backupPath: string): void {
-  const temp = join(dirname(path), `.${basename(path)}.recall-restore-${randomBytes(4).toString('hex')}`);
-  copyFileSync(backupPath, temp);
-  renameSync(temp, path);
+function replaceValidated(path: string, forked: Forked, snapshot: TranscriptSnapshot, backupPath: string): void {
+  writeFileReplacing(path, forked.chunks, forked.size, {
+    beforeRename(temp) {
+      const written = readFileSync(temp, 'utf8').split('\n').slice(0, -1);
+      const check = checkForkedLines(snapshot.records, written);
+      if (!check.ok) throw new RecallError('TRANSCRIPT_UNREADABLE', `the written copy fails its checks: ${check.problems.join('; ')}`);
+      const now = statSync(path);
+      if (now.size !== snapshot.size || now.mtimeMs !== snapshot.mtimeMs) {
+        throw new RecallError('TRANSCRIPT_UNREADABLE', `${path} changed while it was being compressed (is the session still running? use \`recall endless fork\` instead); nothing was changed`);
+      }
+    },
+    afterRename() {
+      try {
+        if (statSync(path).size !== forked.size) throw new RecallError('STATE_UNWRITABLE', `${path} does not hold what was written`);
+      } catch (err) {
+        restoreFile(backupPath, path);
+        throw err;
+      }
+    },
+  });
 }
 
 function summarize(snapshot: TranscriptSnapshot, prepared: Prepared, forked: Forked, outputPath: string, newSessionId: string, backupPath: string | null): ForkSummary {
-  const { lines, records: after } = forked;
+  const before = measureConversation(snapshot.records);
+  // The rebuilt lines are the only ones whose conversation changed.
+  const after = { ...before };
+  for (const [i, record] of forked.rebuiltRecords) {
+    const was = measureRecord(snapshot.records[i]!);
+    const now = measureRecord(record);
+    after.chars += now.chars - was.chars;
+    after.toolResultChars += now.toolResultChars - was.toolResultChars;
+  }
   return {
     sourcePath: snapshot.path,
     outputPath,
@@ -129,11 +127,16 @@ function summarize(snapshot: TranscriptSnapshot, prepared: Prepared, forked: For
     },
     observations: prepared.observations,
     reductions: prepared.reductions,
-    before: { ...measureConversation(snapshot.records), fileChars: snapshot.lines.reduce((n, l) => n + l.length + 1, 0) },
-    after: { ...measureConversation(after), fileChars: lines.reduce((n, l) => n + l.length + 1, 0) },
+    before: { ...before, fileBytes: byteSize(snapshot.lines) },
+    after: { ...after, fileBytes: forked.size },
     droppedPartialTail: snapshot.droppedPartialTail,
     modelError: prepared.modelError,
     cwd: (snapshot.records.find((r) => typeof r.cwd === 'string')?.cwd as string | undefined) ?? null,
     backupPath,
   };
+}
+
+/** Bytes of the lines written one per line. */
+function byteSize(lines: readonly Buffer[]): number {
+  return lines.reduce((n, line) => n + line.length + 1, 0);
 }

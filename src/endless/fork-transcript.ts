@@ -63,13 +63,14 @@ export function findToolResults(records: readonly Json[]): ToolResultRef[] {
  */
 export function selectCompressible(refs: readonly ToolResultRef[], thresholds: Thresholds, keepRecent: number, savedRoot: string | null = null): ToolResultRef[] {
   const cutoff = Math.max(0, refs.length - keepRecent);
+  // Cheapest tests first: most results are short, and judging one scans its text.
   return refs.filter(
     (ref, i) =>
       i < cutoff &&
       !ref.hasImage &&
       !ref.text.startsWith(COMPRESSED_PREFIX) &&
-      (savedRoot === null || refuseByInput(ref.toolName, ref.toolInput, savedRoot) === null) &&
-      judgeText(ref.toolName, ref.text, thresholds).eligible,
+      judgeText(ref.toolName, ref.text, thresholds).eligible &&
+      (savedRoot === null || refuseByInput(ref.toolName, ref.toolInput, savedRoot) === null),
   );
 }
 
@@ -78,55 +79,127 @@ export interface Replacement {
   text: string;
 }
 
-/**
- * The new lines. Lines without a replacement are the input lines byte for byte, apart from their
- * `"sessionId": "<old>"` pairs (found as text: inside a JSON string the quotes would be escaped).
- */
-export function applyReplacements(lines: readonly string[], records: readonly Json[], replacements: readonly Replacement[], sessionIds: ReadonlyMap<string, string>): string[] {
-  const byLine = new Map<number, Replacement[]>();
-  for (const r of replacements) byLine.set(r.ref.lineIndex, [...(byLine.get(r.ref.lineIndex) ?? []), r]);
-  const rewrite = sessionIdRewriter(sessionIds);
-  return lines.map((line, i) => {
-    const mine = byLine.get(i);
-    const record = records[i];
-    return rewrite(mine && record ? JSON.stringify(replaceInRecord(record, mine)) : line);
-  });
+export interface ForkedLines {
+  /**
+   * The new file in order: views of the input lines, the new ids, the rebuilt lines and newlines.
+   * Written with one gathered write; nothing of the input is copied.
+   */
+  chunks: Buffer[];
+  /** Bytes in `chunks`. */
+  size: number;
+  /** Each rebuilt line as it will be written, by line index. */
+  rebuilt: Map<number, Buffer>;
 }
 
+/**
+ * The new transcript. A line without a replacement is its input bytes, apart from its
+ * `"sessionId": "<old>"` pairs; a line with one is its record with the new results, serialised
+ * again. (A 12.5 MB transcript is 12,000 lines: copying them, or a buffer per line, cost more than
+ * the transform itself.)
+ */
+export function applyReplacements(lines: readonly Buffer[], records: readonly Json[], replacements: readonly Replacement[], sessionIds: ReadonlyMap<string, string>): ForkedLines {
+  const byLine = new Map<number, Replacement[]>();
+  for (const r of replacements) byLine.set(r.ref.lineIndex, [...(byLine.get(r.ref.lineIndex) ?? []), r]);
+  const rules = sessionIdRules(sessionIds);
+  const chunks: Buffer[] = [];
+  const rebuilt = new Map<number, Buffer>();
+  let size = 0;
+  lines.forEach((line, i) => {
+    const mine = byLine.get(i);
+    const record = records[i];
+    if (mine && record) {
+      const pieces = rewritten(Buffer.from(JSON.stringify(replaceInRecord(record, mine))), rules);
+      const whole = pieces.length === 1 ? pieces[0]! : Buffer.concat(pieces);
+      rebuilt.set(i, whole);
+      chunks.push(whole);
+      size += whole.length;
+    } else {
+      for (const piece of rewritten(line, rules)) {
+        chunks.push(piece);
+        size += piece.length;
+      }
+    }
+    chunks.push(NEWLINE);
+    size += 1;
+  });
+  return { chunks, size, rebuilt };
+}
+
+const NEWLINE = Buffer.from('\n');
+/** The record with its chosen results replaced; what is not replaced is shared, never changed. */
 function replaceInRecord(record: Json, replacements: readonly Replacement[]): Json {
-  const copy = structuredClone(record);
-  const content = messageContent(copy)!;
+  const message = record.message as Json;
+  const content = [...(message.content as unknown[])];
+  const copy: Json = { ...record, message: { ...message, content } };
   for (const { ref, text } of replacements) {
-    const block = content[ref.blockIndex] as Json;
-    block.content = ref.contentForm === 'string' ? text : [{ type: 'text', text }];
+    content[ref.blockIndex] = { ...(content[ref.blockIndex] as Json), content: ref.contentForm === 'string' ? text : [{ type: 'text', text }] };
     if (ref.toolUseResult !== undefined) copy.toolUseResult = rebuildToolResponse(ref.toolName, ref.toolUseResult, text);
   }
   return copy;
 }
 
+/** One line with its `"sessionId": "<old>"` pairs rewritten (the rule applyReplacements applies to every line). */
 export function rewriteSessionIds(line: string, sessionIds: ReadonlyMap<string, string>): string {
-  return sessionIdRewriter(sessionIds)(line);
+  return Buffer.concat(rewritten(Buffer.from(line), sessionIdRules(sessionIds))).toString('utf8');
 }
 
-/** One compiled rewrite for many lines. An unescaped quote cannot occur inside a JSON string, so only keys match. */
-export function sessionIdRewriter(sessionIds: ReadonlyMap<string, string>): (line: string) => string {
-  const rules = [...sessionIds].map(([from, to]) => ({
-    // Look for the id as the line holds it, quoted and JSON-escaped: an id with a backslash or a quote differs raw.
-    from: JSON.stringify(from),
-    pattern: new RegExp(`"sessionId"(\\s*):(\\s*)${escapeRegExp(JSON.stringify(from))}`, 'g'),
-    to: JSON.stringify(to),
-  }));
-  return (line) => {
-    let out = line;
-    for (const rule of rules) {
-      if (out.includes(rule.from)) out = out.replace(rule.pattern, (_m, a: string, b: string) => `"sessionId"${a}:${b}${rule.to}`);
+/** The line's pieces with each old id swapped for the new one: views of the line and the new ids. */
+function rewritten(line: Buffer, rules: readonly IdRule[]): Buffer[] {
+  const hits = findSessionIds(line, rules);
+  if (hits.length === 0) return [line];
+  const pieces: Buffer[] = [];
+  let copied = 0;
+  for (const { index, rule } of hits) {
+    pieces.push(line.subarray(copied, index), rule.to);
+    copied = index + rule.from.length;
+  }
+  pieces.push(line.subarray(copied));
+  return pieces;
+}
+
+interface IdRule {
+  /** The old id as a line holds it: quoted and JSON-escaped. */
+  from: Buffer;
+  to: Buffer;
+}
+
+function sessionIdRules(sessionIds: ReadonlyMap<string, string>): IdRule[] {
+  return [...sessionIds].filter(([from, to]) => from !== to).map(([from, to]) => ({ from: Buffer.from(JSON.stringify(from)), to: Buffer.from(JSON.stringify(to)) }));
+}
+
+/**
+ * Where `"sessionId"<ws>:<ws>"<old id>"` values start in a line, in order. It looks for the quoted
+ * id, then checks the key before it: an unescaped quote cannot occur inside a JSON string, so only
+ * keys match, and between the tokens of a valid JSON line only JSON whitespace can stand.
+ */
+function findSessionIds(line: Buffer, rules: readonly IdRule[]): Array<{ index: number; rule: IdRule }> {
+  const found: Array<{ index: number; rule: IdRule }> = [];
+  for (const rule of rules) {
+    for (let index = line.indexOf(rule.from); index !== -1; ) {
+      if (followsSessionIdKey(line, index)) {
+        found.push({ index, rule });
+        index = line.indexOf(rule.from, index + rule.from.length);
+      } else index = line.indexOf(rule.from, index + 1);
     }
-    return out;
-  };
+  }
+  return rules.length > 1 ? found.sort((a, b) => a.index - b.index) : found;
 }
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const SESSION_ID_KEY = Buffer.from('"sessionId"');
+
+/** `"sessionId"`, JSON whitespace, `:`, JSON whitespace, right before `at`. */
+function followsSessionIdKey(line: Buffer, at: number): boolean {
+  let i = skipWhitespaceBack(line, at - 1);
+  if (i < 0 || line[i] !== 0x3a) return false;
+  i = skipWhitespaceBack(line, i - 1);
+  const start = i + 1 - SESSION_ID_KEY.length;
+  return start >= 0 && line.compare(SESSION_ID_KEY, 0, SESSION_ID_KEY.length, start, i + 1) === 0;
+}
+
+function skipWhitespaceBack(line: Buffer, from: number): number {
+  let i = from;
+  while (i >= 0 && (line[i] === 0x20 || line[i] === 0x09 || line[i] === 0x0d)) i -= 1;
+  return i;
 }
 
 /** Every distinct top-level `sessionId` in the transcript. */

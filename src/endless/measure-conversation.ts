@@ -14,25 +14,33 @@ export interface ConversationSize {
 }
 
 export function measureConversation(records: readonly Json[]): ConversationSize {
+  const total = { chars: 0, toolResultChars: 0 };
+  for (const record of records) {
+    const size = measureRecord(record);
+    total.chars += size.chars;
+    total.toolResultChars += size.toolResultChars;
+  }
+  return total;
+}
+
+/** One line's share; zero for lines the model does not read. */
+export function measureRecord(record: Json): ConversationSize {
   let chars = 0;
   let toolResultChars = 0;
-  for (const record of records) {
-    if (record.type !== 'user' && record.type !== 'assistant') continue;
-    const message = record.message;
-    if (typeof message === 'object' && message !== null && typeof (message as Json).content === 'string') {
-      chars += ((message as Json).content as string).length;
-      continue;
-    }
-    for (const block of messageContent(record) ?? []) {
-      if (typeof block !== 'object' || block === null) continue;
-      const b = block as Json;
-      if (b.type === 'text' && typeof b.text === 'string') chars += b.text.length;
-      else if (b.type === 'tool_use') chars += JSON.stringify(b.input ?? {}).length;
-      else if (b.type === 'tool_result') {
-        const n = resultLength(b.content);
-        chars += n;
-        toolResultChars += n;
-      }
+  if (record.type !== 'user' && record.type !== 'assistant') return { chars, toolResultChars };
+  const message = record.message;
+  if (typeof message === 'object' && message !== null && typeof (message as Json).content === 'string') {
+    return { chars: ((message as Json).content as string).length, toolResultChars };
+  }
+  for (const block of messageContent(record) ?? []) {
+    if (typeof block !== 'object' || block === null) continue;
+    const b = block as Json;
+    if (b.type === 'text' && typeof b.text === 'string') chars += b.text.length;
+    else if (b.type === 'tool_use') chars += JSON.stringify(b.input ?? {}).length;
+    else if (b.type === 'tool_result') {
+      const n = resultLength(b.content);
+      chars += n;
+      toolResultChars += n;
     }
   }
   return { chars, toolResultChars };

@@ -99,6 +99,31 @@ describe('recall endless fork', () => {
     expect(readFileSync(file, 'utf8')).toContain('[recall: Read output of');
   });
 
+  it('gives the same result without the command-line program as through it', async () => {
+    const file = copySession('parity');
+    // `--` is not on the fast path's list, so the second run goes through commander.
+    const fast = await runCli(['endless', 'fork', '--no-model', '--json', file], { env: env() });
+    const full = await runCli(['endless', 'fork', '--no-model', '--json', '--', file], { env: env() });
+    expect([fast.exitCode, fast.stderr, full.exitCode, full.stderr]).toEqual([0, '', 0, '']);
+    const [a, b] = [fast, full].map((r) => JSON.parse(r.stdout) as Record<string, unknown>);
+    const strip = (s: Record<string, unknown>) => ({ ...s, newSessionId: null, outputPath: null, resumeCommand: null });
+    expect(strip(a!)).toEqual(strip(b!));
+    const written = (s: Record<string, unknown>) => readFileSync(s.outputPath as string, 'utf8').split(s.newSessionId as string).join('NEW');
+    expect(written(a!)).toBe(written(b!));
+  });
+
+  it('leaves --help and a configuration the schema refuses to the full program, with its own words', async () => {
+    const help = await runCli(['endless', 'fork', '--help'], { env: env() });
+    expect(help.exitCode).toBe(0);
+    expect(help.stdout).toMatch(/^Usage: recall endless fork \[options\] <transcript>\n/);
+    const bad = env({ RECALL_ENDLESS_MIN_CHARS: 'lots' });
+    const fork = await runCli(['endless', 'fork', FIXTURE], { env: bad });
+    const stats = await runCli(['endless', 'stats'], { env: bad });
+    expect(fork.exitCode).toBe(1);
+    expect(fork.stderr).toMatch(/^recall: invalid configuration: endless\.minChars: [^\n]+\n$/);
+    expect(fork.stderr).toBe(stats.stderr);
+  });
+
   it('refuses a bad --keep-recent with one line', async () => {
     const result = await runCli(['endless', 'fork', FIXTURE, '--keep-recent', '-2'], { env: env() });
     expect(result.exitCode).toBe(1);

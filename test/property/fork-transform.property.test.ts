@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkForkedLines, resultIds } from '../../src/endless/check-fork.js';
 import { isRecallError } from '../../src/core/errors.js';
-import { applyReplacements, findToolResults, selectCompressible, sessionIdsOf, type Replacement } from '../../src/endless/fork-transcript.js';
+import { applyReplacements, findToolResults, selectCompressible, sessionIdsOf, type ForkedLines, type Replacement } from '../../src/endless/fork-transcript.js';
 import { parseSnapshot } from '../../src/endless/transcript-snapshot.js';
 import { session, type Json, type Session } from './session-arbitraries.js';
 
@@ -48,9 +48,26 @@ function sessionIdValues(value: unknown, found: string[] = []): string[] {
 
 const chain = (records: readonly Json[]): string[] => records.map((r) => `${String(r.uuid)}<${String(r.parentUuid)}`);
 
+/** The lines of the file the transform would write (every line ends with a newline). */
+function writtenLines(forked: ForkedLines): string[] {
+  const bytes = Buffer.concat(forked.chunks);
+  expect(bytes.length).toBe(forked.size);
+  const text = bytes.toString('utf8');
+  expect(text.endsWith('\n')).toBe(true);
+  return text.slice(0, -1).split('\n');
+}
+
+function forkLines(lines: readonly string[], records: readonly Json[], replacements: readonly Replacement[], ids: ReadonlyMap<string, string>): string[] {
+  const forked = applyReplacements(lines.map((line) => Buffer.from(line)), records, replacements, ids);
+  const out = writtenLines(forked);
+  // The rebuilt lines it reports are the ones it writes.
+  for (const [i, line] of forked.rebuilt) expect(line.toString('utf8')).toBe(out[i]);
+  return out;
+}
+
 function run({ s, replacements, newId }: { s: Session; replacements: Replacement[]; newId: string }) {
   const ids = new Map(sessionIdsOf(s.records).map((id) => [id, newId] as const));
-  const out = applyReplacements(s.lines, s.records, replacements, ids);
+  const out = forkLines(s.lines, s.records, replacements, ids);
   return { ids, out, after: out.map((line) => JSON.parse(line) as unknown) };
 }
 
@@ -127,7 +144,7 @@ describe('the Endless fork transform under fuzzing', () => {
         const chosen = selectCompressible(findToolResults(s.records), { minChars, readMinChars: minChars, denylist: ['Grep'] }, keepRecent);
         expect(chosen.every((ref) => ref.toolName !== 'Edit' && ref.toolName !== 'Grep' && !ref.hasImage)).toBe(true);
         const replacements = chosen.map((ref) => ({ ref, text: `[recall: ${ref.toolName} output]\nFull output: /x/${ref.toolUseId}.txt` }));
-        const out = applyReplacements(s.lines, s.records, replacements, new Map(sessionIdsOf(s.records).map((id) => [id, newId] as const)));
+        const out = forkLines(s.lines, s.records, replacements, new Map(sessionIdsOf(s.records).map((id) => [id, newId] as const)));
         expect(checkForkedLines(s.records, out)).toMatchObject({ ok: true, problems: [] });
       }),
       { numRuns: 300 },
@@ -144,14 +161,14 @@ describe('the Endless fork transform under fuzzing', () => {
       fc.property(file, (text) => {
         let snapshot: ReturnType<typeof parseSnapshot>;
         try {
-          snapshot = parseSnapshot('/t.jsonl', text, text.length, 0);
+          snapshot = parseSnapshot('/t.jsonl', Buffer.from(text), 0);
         } catch (err) {
           expect(isRecallError(err, 'TRANSCRIPT_UNREADABLE')).toBe(true);
           return;
         }
         expect(snapshot.lines).toHaveLength(snapshot.records.length);
         expect(snapshot.records.length).toBeGreaterThan(0);
-        snapshot.lines.forEach((line, i) => expect(JSON.parse(line.replace(/^\uFEFF/, ''))).toEqual(snapshot.records[i]));
+        snapshot.lines.forEach((line, i) => expect(JSON.parse(line.toString('utf8').replace(/^\uFEFF/, ''))).toEqual(snapshot.records[i]));
       }),
       { numRuns: 400 },
     );
@@ -160,7 +177,7 @@ describe('the Endless fork transform under fuzzing', () => {
   it('rewrites a sessionId holding a backslash or a quote (regression: the raw id was looked for, not its JSON form)', () => {
     const records = [{ uuid: 'u1', parentUuid: null, sessionId: 'a\\b"c', type: 'user', message: { role: 'user', content: 'hi' } }];
     const lines = records.map((r) => JSON.stringify(r));
-    const [out] = applyReplacements(lines, records, [], new Map([['a\\b"c', 'new-id']]));
+    const [out] = forkLines(lines, records, [], new Map([['a\\b"c', 'new-id']]));
     expect(JSON.parse(out!)).toEqual({ ...records[0], sessionId: 'new-id' });
   });
 
@@ -173,7 +190,7 @@ describe('the Endless fork transform under fuzzing', () => {
         ];
         const lines = records.map((r) => JSON.stringify(r));
         const [ref] = findToolResults(records);
-        const out = applyReplacements(lines, records, [{ ref: ref!, text }], new Map());
+        const out = forkLines(lines, records, [{ ref: ref!, text }], new Map());
         expect(checkForkedLines(records, out).ok).toBe(true);
       }),
       { numRuns: 20 },

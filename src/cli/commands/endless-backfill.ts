@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import { backfillSession } from '../../endless/backfill-session.js';
 import { out } from '../output.js';
-import { openEndless, progressLine, transcriptArg } from './endless.js';
+import { progressLine, transcriptArg } from './endless-common.js';
+import { openEndless } from './endless.js';
 
 export function registerEndlessBackfill(endless: Command): void {
   endless

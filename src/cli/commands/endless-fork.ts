@@ -1,22 +1,10 @@
 import type { Command } from 'commander';
-import { randomUUID } from 'node:crypto';
 import { RecallError } from '../../core/errors.js';
-import { compressInPlace, forkSession, type ForkSummary } from '../../endless/fork-session.js';
-import type { ToolResultRef } from '../../endless/fork-transcript.js';
-import { estimateTokens } from '../../endless/measure-conversation.js';
-import { formatCount } from '../../endless/render-compressed.js';
-import { out } from '../output.js';
-import { formatPercent, openEndless, progressLine, transcriptArg } from './endless.js';
+import { transcriptArg } from './endless-common.js';
+import { runEndlessFork, type ForkFlags } from './endless-fork-run.js';
+import { openEndless } from './endless.js';
 
-interface ForkFlags {
-  inPlace?: boolean;
-  keepRecent?: number;
-  minChars?: number;
-  readMinChars?: number;
-  model: boolean;
-  json?: boolean;
-}
-
+/** The commander form; `recall endless fork` usually runs through endless-fork-fast.ts instead, with the same result. */
 export function registerEndlessFork(endless: Command): void {
   endless
     .command('fork <transcript>')
@@ -29,40 +17,8 @@ export function registerEndlessFork(endless: Command): void {
     .option('--json', 'print the result as JSON')
     .action(async (transcript: string, flags: ForkFlags) => {
       const path = transcriptArg(transcript);
-      const deps = openEndless('cli.endless');
-      const print = progressLine(!flags.json && process.stderr.isTTY === true && flags.model);
-      const settings = { ...deps.settings, minChars: flags.minChars ?? deps.settings.minChars, readMinChars: flags.readMinChars ?? deps.settings.readMinChars };
-      const options = {
-        ...deps,
-        settings,
-        keepRecent: flags.keepRecent ?? deps.keepRecent,
-        useModel: flags.model,
-        onProgress: (done: number, total: number, ref: ToolResultRef) => print(done, total, `${ref.toolName} ${ref.toolUseId}`),
-      };
-      const summary = flags.inPlace ? await compressInPlace(path, options) : await forkSession(path, randomUUID(), options);
-      deps.logger.log('info', flags.inPlace ? 'compressed a transcript in place' : 'forked a compressed session', { source: path, output: summary.outputPath, compressed: summary.compressed });
-      if (flags.json) out.json({ ...summary, resumeCommand: flags.inPlace ? null : `claude --resume ${summary.newSessionId}` });
-      else printSummary(summary, flags.inPlace === true);
+      await runEndlessFork(path, flags, openEndless('cli.endless'));
     });
-}
-
-function printSummary(s: ForkSummary, inPlace: boolean): void {
-  const what = inPlace ? `compressed ${s.sourcePath} in place` : `forked ${s.sessionId} into ${s.newSessionId}`;
-  out.line(`${what}: ${s.compressed} of ${s.results} tool results compressed (${s.observations} observations, ${s.reductions} reductions)`);
-  const tokens = (chars: number): string => `${formatCount(chars)} chars (~${formatCount(estimateTokens(chars))} tokens)`;
-  out.line(`  conversation  ${tokens(s.before.chars)} -> ${tokens(s.after.chars)}  ${formatPercent(s.before.chars, s.after.chars)}`);
-  out.line(`  tool results  ${tokens(s.before.toolResultChars)} -> ${tokens(s.after.toolResultChars)}  ${formatPercent(s.before.toolResultChars, s.after.toolResultChars)}`);
-  out.line(`  compressed    ${tokens(s.replaced.before)} -> ${tokens(s.replaced.after)}  ${formatPercent(s.replaced.before, s.replaced.after)}`);
-  out.line(`  file          ${formatCount(s.before.fileChars)} chars -> ${formatCount(s.after.fileChars)} chars  ${formatPercent(s.before.fileChars, s.after.fileChars)}`);
-  if (s.droppedPartialTail) out.line('  note: the last line was still being written and was left out');
-  if (s.modelError) out.line(`  note: the model was not used after: ${s.modelError}`);
-  if (inPlace) {
-    if (s.backupPath) out.line(`  backup        ${s.backupPath}`);
-    else out.line('  nothing to compress; the file was not touched');
-    return;
-  }
-  out.line(`  written to    ${s.outputPath} (the original is unchanged)`);
-  out.line(`resume it with: ${s.cwd ? `cd ${JSON.stringify(s.cwd)} && ` : ''}claude --resume ${s.newSessionId}`);
 }
 
 function parseCount(name: string) {

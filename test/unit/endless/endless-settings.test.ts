@@ -60,4 +60,36 @@ describe('Endless Mode settings', () => {
     writeFileSync(join(home, 'config.json'), JSON.stringify({ ollama: { host: 'localhost:4000/' } }));
     expect(readEndlessSettings({}, home).settings.ollama.host).toBe('http://localhost:4000');
   });
+
+  it('reports a problem for every endless or ollama value the config schema refuses, so a clean reading is one the CLI accepts', () => {
+    const refused: Array<[Record<string, unknown>, Record<string, string>]> = [
+      [{ endless: { enabled: 'true' } }, {}],
+      [{ endless: { minChars: 0 } }, {}],
+      [{ endless: { readMinChars: 'lots' } }, {}],
+      [{ endless: { syncTimeoutMs: 90_000 } }, {}],
+      [{ endless: { keepRecent: -1 } }, {}],
+      [{ endless: { denylist: 'Bash' } }, {}],
+      [{ endless: { denylist: ['Bash', ''] } }, {}],
+      [{ endless: 5 }, {}],
+      [{ ollama: { llmModel: '' } }, {}],
+      [{ ollama: { host: 42 } }, {}],
+      [{ ollama: { numCtx: 1.5 } }, {}],
+      [{}, { RECALL_ENDLESS_KEEP_RECENT: 'x' }],
+      [{}, { RECALL_SYNC_TIMEOUT_MS: '100000' }],
+      [{}, { OLLAMA_HOST: 'http://[bad' }],
+    ];
+    for (const [file, env] of refused) {
+      const home = tempDir();
+      writeFileSync(join(home, 'config.json'), JSON.stringify(file));
+      expect(() => loadConfig({ RECALL_HOME: home, ...env }), JSON.stringify(file)).toThrow();
+      expect(readEndlessSettings(env, home).problems.length, JSON.stringify({ file, env })).toBeGreaterThan(0);
+    }
+  });
+
+  it('lets the environment stand in for a bad file value, as the config loader does', () => {
+    const home = tempDir();
+    writeFileSync(join(home, 'config.json'), JSON.stringify({ endless: { enabled: 'yes' }, ollama: { llmModel: '' } }));
+    const env = { RECALL_HOME: home, RECALL_ENDLESS_MODE: 'true', RECALL_OLLAMA_LLM_MODEL: 'qwen' };
+    expect(readEndlessSettings(env, home)).toEqual({ settings: settingsFromConfig(loadConfig(env).config), problems: [] });
+  });
 });

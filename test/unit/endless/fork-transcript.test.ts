@@ -15,7 +15,12 @@ const thresholds = { minChars: 4000, readMinChars: 16_000, denylist: [] };
 function fork(keepRecent: number) {
   const chosen = selectCompressible(findToolResults(records), thresholds, keepRecent);
   const replacements = chosen.map((ref) => ({ ref, text: `[recall: ${ref.toolName} short]\nFull output: /x/${ref.toolUseId}.txt` }));
-  return { chosen, out: applyReplacements(lines, records, replacements, new Map([[OLD, NEW]])) };
+  return { chosen, out: written(applyReplacements(lines.map((l) => Buffer.from(l)), records, replacements, new Map([[OLD, NEW]]))) };
+}
+
+/** The lines of the file the transform would write. */
+function written(forked: ReturnType<typeof applyReplacements>): string[] {
+  return Buffer.concat(forked.chunks).toString('utf8').slice(0, -1).split('\n');
 }
 
 describe('findToolResults', () => {
@@ -43,6 +48,7 @@ describe('selectCompressible', () => {
 describe('applyReplacements', () => {
   it('rewrites the session id and leaves every other line byte for byte', () => {
     const { chosen, out } = fork(3);
+    expect(chosen.length).toBeGreaterThan(0);
     const changed = new Set(chosen.map((r) => r.lineIndex));
     expect(out).toHaveLength(lines.length);
     out.forEach((line, i) => {
@@ -99,6 +105,25 @@ describe('rewriteSessionIds', () => {
   });
 });
 
+describe('applyReplacements output', () => {
+  it('gathers the input lines without copying them and counts every byte it will write', () => {
+    const input = lines.map((l) => Buffer.from(l));
+    const forked = applyReplacements(input, records, [], new Map());
+    expect(forked.chunks.filter((chunk) => chunk.length > 1)).toEqual(input);
+    expect(forked.chunks.filter((chunk) => chunk.length > 1).every((chunk, i) => chunk === input[i])).toBe(true);
+    expect(forked.size).toBe(Buffer.concat(forked.chunks).length);
+    expect(forked.rebuilt.size).toBe(0);
+  });
+
+  it('reports each rebuilt line as written, new session id included', () => {
+    const [ref] = selectCompressible(findToolResults(records), thresholds, 0);
+    const forked = applyReplacements(lines.map((l) => Buffer.from(l)), records, [{ ref: ref!, text: 'short' }], new Map([[OLD, NEW]]));
+    const line = forked.rebuilt.get(ref!.lineIndex)!.toString('utf8');
+    expect(line).toBe(written(forked)[ref!.lineIndex]);
+    expect(JSON.parse(line)).toMatchObject({ sessionId: NEW, toolUseResult: 'short' });
+  });
+});
+
 describe('checkForkedLines', () => {
   it('reports a line that is not JSON, a broken chain and a lost tool result', () => {
     expect(checkForkedLines(records, ['{oops', ...lines.slice(1)]).problems).toEqual(['line 1 is not valid JSON']);
@@ -110,9 +135,27 @@ describe('checkForkedLines', () => {
   });
 });
 
+describe('checkForkedLines on rebuilt lines only', () => {
+  it('parses just the rebuilt lines and still reports a lost result or a changed chain in them', () => {
+    const index = findToolResults(records)[0]!.lineIndex;
+    const changed = new Set([index]);
+    const garbage = lines.map((l, i) => (i === index ? l : '{not parsed'));
+    expect(checkForkedLines(records, garbage, changed)).toMatchObject({ ok: true, problems: [] });
+    const lost = lines.map((l, i) => (i === index ? JSON.stringify({ ...records[i], message: { role: 'user', content: 'gone' } }) : l));
+    expect(checkForkedLines(records, lost, changed).problems).toEqual(['tool results lost: toolu_fixture_01']);
+    const rechained = lines.map((l, i) => (i === index ? JSON.stringify({ ...records[i], parentUuid: 'elsewhere' }) : l));
+    expect(checkForkedLines(records, rechained, changed).problems).toEqual(['the uuid/parentUuid chain changed']);
+  });
+});
+
 describe('rewriteSessionIds with spacing', () => {
   it('rewrites keys written with spaces around the colon as well', () => {
     const line = `{"sessionId" : "${OLD}", "nested": {"sessionId":"${OLD}"}, "other": "${OLD}"}`;
     expect(JSON.parse(rewriteSessionIds(line, new Map([[OLD, NEW]])))).toEqual({ sessionId: NEW, nested: { sessionId: NEW }, other: OLD });
+  });
+
+  it('rewrites ids of another length and two old ids in one line, leaving characters outside ASCII alone', () => {
+    const line = JSON.stringify({ sessionId: 'a', text: 'é → ✓', nested: { sessionId: 'bb' }, other: 'a' });
+    expect(JSON.parse(rewriteSessionIds(line, new Map([['a', 'long-new-id'], ['bb', 'x']])))).toEqual({ sessionId: 'long-new-id', text: 'é → ✓', nested: { sessionId: 'x' }, other: 'a' });
   });
 });

@@ -8,24 +8,28 @@ import { useTempDirs } from '../../support/temp-dir.js';
 const tempDir = useTempDirs();
 const a = JSON.stringify({ type: 'user', uuid: 'a' });
 const b = JSON.stringify({ type: 'assistant', uuid: 'b' });
+const parse = (text: string) => parseSnapshot('t.jsonl', Buffer.from(text), 0);
+const texts = (lines: Buffer[]) => lines.map((line) => line.toString('utf8'));
 
 describe('transcript snapshots', () => {
   it('drops a last line that is still being written', () => {
-    const snap = parseSnapshot('t.jsonl', `${a}\n${b}\n{"type":"us`, 100, 0);
-    expect(snap.lines).toEqual([a, b]);
+    const snap = parse(`${a}\n${b}\n{"type":"us`);
+    expect(texts(snap.lines)).toEqual([a, b]);
     expect(snap.droppedPartialTail).toBe(true);
   });
 
   it('keeps a complete last line that lacks its newline', () => {
-    expect(parseSnapshot('t.jsonl', `${a}\n${b}`, 100, 0)).toMatchObject({ lines: [a, b], droppedPartialTail: false });
+    const snap = parse(`${a}\n${b}`);
+    expect(texts(snap.lines)).toEqual([a, b]);
+    expect(snap.droppedPartialTail).toBe(false);
   });
 
   it('refuses a malformed line in the middle, naming it', () => {
-    expect(() => parseSnapshot('t.jsonl', `${a}\nnot json\n${b}\n`, 100, 0)).toThrow('line 2 of t.jsonl is not a JSON object; nothing was written');
+    expect(() => parse(`${a}\nnot json\n${b}\n`)).toThrow('line 2 of t.jsonl is not a JSON object; nothing was written');
   });
 
   it('skips blank lines and accepts a byte-order mark', () => {
-    expect(parseSnapshot('t.jsonl', `\uFEFF${a}\n\n${b}\n`, 100, 0).records).toEqual([{ type: 'user', uuid: 'a' }, { type: 'assistant', uuid: 'b' }]);
+    expect(parse(`\uFEFF${a}\n\n${b}\n`).records).toEqual([{ type: 'user', uuid: 'a' }, { type: 'assistant', uuid: 'b' }]);
   });
 
   it('reads only the bytes that were there when it looked', async () => {
@@ -33,8 +37,19 @@ describe('transcript snapshots', () => {
     writeFileSync(file, `${a}\n`);
     const snap = await readTranscriptSnapshot(file);
     appendFileSync(file, `${b}\n`);
-    expect(snap.lines).toEqual([a]);
+    expect(texts(snap.lines)).toEqual([a]);
     expect(snap.size).toBe(a.length + 1);
+  });
+
+  it('keeps each line as the exact bytes of the file, CR, byte-order mark and characters outside ASCII included', () => {
+    const text = `\uFEFF${a}\r\n${JSON.stringify({ type: 'user', text: 'café → ✓ 🙂' })}\n`;
+    const snap = parse(text);
+    expect(Buffer.concat(snap.lines.flatMap((line) => [line, Buffer.from('\n')])).equals(Buffer.from(text))).toBe(true);
+    expect(snap.records[1]).toEqual({ type: 'user', text: 'café → ✓ 🙂' });
+  });
+
+  it('names the right line of a file with blank lines and characters outside ASCII', () => {
+    expect(() => parse(`${JSON.stringify({ t: 'é✓' })}\n\n{"t": "ü"\n${b}\n`)).toThrow('line 3 of t.jsonl is not a JSON object');
   });
 
   it('gives coded errors for a missing file, a directory and a binary file', async () => {

@@ -1,0 +1,48 @@
+/**
+ * Writing a compressed transcript: to a temp file beside the target (0600), fsynced, optionally
+ * checked, then renamed into place, so no reader ever sees a half-written transcript. Buffers
+ * rather than a string: a fork writes most lines back as the very bytes it read. Node built-ins only.
+ */
+import { randomBytes } from 'node:crypto';
+import { closeSync, copyFileSync, fsyncSync, openSync, renameSync, rmSync, writevSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+
+export interface ReplaceHooks {
+  /** Runs on the complete, fsynced temp file; a throw removes it and leaves the target alone. */
+  beforeRename?(tempPath: string): void;
+  /** Runs once the target holds the new content. */
+  afterRename?(): void;
+}
+
+/** `chunks` are written in order, as one file of `size` bytes. */
+export function writeFileReplacing(path: string, chunks: readonly Buffer[], size: number, hooks: ReplaceHooks = {}): void {
+  const temp = tempBeside(path);
+  try {
+    const fd = openSync(temp, 'wx', 0o600);
+    try {
+      // libuv keeps writing until every chunk is out or the disk refuses; a short count means it refused.
+      const written = writevSync(fd, chunks as Buffer[]);
+      if (written !== size) throw Object.assign(new Error(`wrote ${written} of ${size} bytes to ${temp} (disk full?)`), { code: 'ENOSPC' });
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    hooks.beforeRename?.(temp);
+    renameSync(temp, path);
+  } catch (err) {
+    rmSync(temp, { force: true });
+    throw err;
+  }
+  hooks.afterRename?.();
+}
+
+/** Puts a copy of `from` at `to` with a rename, so `to` is never half restored. */
+export function restoreFile(from: string, to: string): void {
+  const temp = tempBeside(to);
+  copyFileSync(from, temp);
+  renameSync(temp, to);
+}
+
+function tempBeside(path: string): string {
+  return join(dirname(path), `.${basename(path)}.recall-${randomBytes(4).toString('hex')}`);
+}
