@@ -6,61 +6,70 @@
  *   `config.context.includeGlobal`.
  * - `global`: the global file (used when a session runs outside any project) and, when global
  *   memories go into project files, every project file already on disk, so none keeps a stale copy.
+ *
+ * A running `recall serve` with the same embedder and store renders them with its warm table when it can; this
+ * process writes the files either way.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../config/schema.js';
-import { MEMORY_TYPES, type MemoryRecord, type MemoryType } from '../core/memory.js';
 import { systemClock, type Clock, type MemoryStore } from '../core/ports.js';
 import type { StatePaths } from '../core/state-paths.js';
 import { GLOBAL_NAMESPACE } from '../project/resolve-project.js';
 import { writeFileAtomic } from '../queue/atomic-write.js';
+import { renderContextThroughServe } from '../serve/served-context.js';
+import { serveIdentity } from '../serve/serve-identity.js';
+import { serveLink } from '../serve/serve-client.js';
 import { CONTEXT_FILE_VERSION, contextFileName, contextFilePath, MAX_CONTEXT_FILE_BYTES, parseContextFile, serializeContextFile } from './context-file.js';
-import { renderContext } from './render-context.js';
+import { renderContextTargets, type ContextTarget, type RenderedTarget } from './render-targets.js';
+
+export { LIST_LIMIT_PER_TYPE } from './render-targets.js';
 
 export interface RefreshContextDeps {
   /** Only reads: the hook's context never needs more than `list`. */
   store: Pick<MemoryStore, 'list'>;
-  paths: Pick<StatePaths, 'contextDir'>;
-  config: Pick<Config, 'context'>;
+  /** `home` locates a running `recall serve`; `dbDir`, `config.store` and `config.embedder` must match its own. */
+  paths: Pick<StatePaths, 'contextDir' | 'home' | 'dbDir'>;
+  config: Pick<Config, 'context' | 'store' | 'embedder'>;
   clock?: Clock;
 }
 
-/**
- * Rows read per namespace and type. Per type, so hundreds of newer patterns or session summaries
- * can never push an old rule out of view; far more than a 10,000-character context can show.
- */
-export const LIST_LIMIT_PER_TYPE = 500;
-
 export async function refreshContext(namespaces: readonly string[], deps: RefreshContextDeps): Promise<void> {
   const now = (deps.clock ?? systemClock).now();
-  const { includeGlobal } = deps.config.context;
-  let globalMemories: Promise<MemoryRecord[]> | undefined;
-  const global = (): Promise<MemoryRecord[]> => (globalMemories ??= listNamespace(deps.store, GLOBAL_NAMESPACE, MEMORY_TYPES));
+  const targets = planContextRefresh(namespaces, deps.paths.contextDir, deps.config.context.includeGlobal);
+  if (targets.length === 0) return;
+  const options = { maxChars: deps.config.context.maxChars, now };
+  const rendered =
+    (await renderThroughServe(targets, deps, options)) ?? (await renderContextTargets(targets, deps.store, options));
+  for (const file of rendered) writeContext(deps.paths.contextDir, file, now);
+}
 
+/** Which context files a change to `namespaces` touches: global first, then projects by name. */
+export function planContextRefresh(namespaces: readonly string[], contextDir: string, includeGlobal: boolean): ContextTarget[] {
+  const targets: ContextTarget[] = [];
   const projects = new Set(namespaces.filter((ns) => ns !== GLOBAL_NAMESPACE));
   if (namespaces.includes(GLOBAL_NAMESPACE)) {
-    writeContext(deps, GLOBAL_NAMESPACE, await global(), null, now);
-    if (includeGlobal) for (const ns of existingProjectNamespaces(deps.paths.contextDir)) projects.add(ns);
+    targets.push({ namespace: GLOBAL_NAMESPACE, projectName: null, withGlobal: false });
+    if (includeGlobal) for (const ns of existingProjectNamespaces(contextDir)) projects.add(ns);
   }
-  for (const namespace of [...projects].sort()) {
-    const own = await listNamespace(deps.store, namespace, MEMORY_TYPES);
-    const shared = includeGlobal ? (await global()).filter((m) => m.type !== 'session') : [];
-    writeContext(deps, namespace, [...own, ...shared], projectNameOf(namespace), now);
-  }
+  for (const namespace of [...projects].sort()) targets.push({ namespace, projectName: projectNameOf(namespace), withGlobal: includeGlobal });
+  return targets;
 }
 
-async function listNamespace(store: Pick<MemoryStore, 'list'>, namespace: string, types: readonly MemoryType[]): Promise<MemoryRecord[]> {
-  const lists = await Promise.all(types.map((type) => store.list({ namespace, type, limit: LIST_LIMIT_PER_TYPE })));
-  return lists.flat();
+function renderThroughServe(targets: readonly ContextTarget[], deps: RefreshContextDeps, options: { maxChars: number; now: Date }): Promise<RenderedTarget[] | null> {
+  const socketPath = serveLink(deps.paths.home);
+  if (socketPath === null) return Promise.resolve(null);
+  return renderContextThroughServe(targets, { socketPath, identity: serveIdentity(deps.config, deps.paths.dbDir), ...options });
 }
 
-function writeContext(deps: RefreshContextDeps, namespace: string, memories: readonly MemoryRecord[], projectName: string | null, now: Date): void {
-  const rendered = renderContext(memories, { maxChars: deps.config.context.maxChars, now, projectName });
+function writeContext(contextDir: string, file: RenderedTarget, now: Date): void {
   // Written even when empty, so a project with nothing to say is still known to the global refresh.
   writeFileAtomic(
-    contextFilePath(deps.paths.contextDir, namespace),
-    serializeContextFile({ version: CONTEXT_FILE_VERSION, namespace, generatedAt: now.toISOString(), ...rendered }),
+    contextFilePath(contextDir, file.namespace),
+    serializeContextFile({
+      version: CONTEXT_FILE_VERSION, namespace: file.namespace, generatedAt: now.toISOString(),
+      text: file.text, included: file.included, omitted: file.omitted,
+    }),
     0o600,
   );
 }

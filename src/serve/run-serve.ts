@@ -1,7 +1,8 @@
 /**
  * `recall serve`: keeps the memory table open and the embedder loaded behind a Unix socket in the
- * state dir (0600, never a TCP port), and runs `search`/`list` command lines for clients with that
- * warm runtime. One JSON request line in, one JSON response line out, per connection.
+ * state dir (0600, never a TCP port). It runs `search`/`list` command lines for clients, and embeds
+ * texts and renders SessionStart contexts for workers with the same configuration (see
+ * serve-worker-ops.ts). One JSON request line in, one JSON response line out, per connection.
  */
 import { chmodSync, lstatSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
@@ -12,9 +13,13 @@ import { useSharedRuntime } from '../cli/context.js';
 import { executeCli } from '../cli/program.js';
 import { withTerminal } from '../cli/terminal.js';
 import { createRuntime } from '../worker/runtime.js';
-import { requestDaemon, SERVED_COMMANDS, serveSocketPath, type ServeRequest, type ServeResponse } from './serve-client.js';
+import { daemonAnswers, SERVED_COMMANDS, serveSocketPath, type ServeRequest, type ServeResponse } from './serve-client.js';
+import { serveIdentity } from './serve-identity.js';
+import { MAX_EMBED_REQUEST_CHARS } from './served-embedder.js';
+import { createWorkerOps, type WorkerOps } from './serve-worker-ops.js';
 
-const MAX_REQUEST_BYTES = 256 * 1024;
+/** Characters read per request at most: an embed request of a big batch, with room to spare. */
+const MAX_REQUEST_CHARS = MAX_EMBED_REQUEST_CHARS + 64 * 1024;
 
 export interface ServeHandle {
   socketPath: string;
@@ -26,15 +31,18 @@ export interface ServeHandle {
 export async function startServe(loaded: LoadedConfig, logger: Logger): Promise<ServeHandle> {
   const socketPath = serveSocketPath(loaded.paths.home);
   await clearStaleSocket(socketPath);
-  const runtime = createRuntime(loaded);
+  // Its own embedder, never one served by itself.
+  const runtime = createRuntime(loaded, { useServe: false });
   useSharedRuntime(runtime, logger);
   // Warm up now, so the first client does not pay for it.
   await runtime.store();
-  await (await runtime.embedder()).embed(['warm up']);
+  const embedder = await runtime.embedder();
+  await embedder.embed(['warm up']);
+  const ops = createWorkerOps(runtime, serveIdentity(loaded.config, loaded.paths.dbDir), logger);
 
   let stop: () => void = () => undefined;
   const closed = new Promise<void>((resolve) => (stop = resolve));
-  const server: Server = createServer((socket) => void serveConnection(socket, logger, () => void close()));
+  const server: Server = createServer((socket) => void serveConnection(socket, ops, logger, () => void close()));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(socketPath, () => resolve());
@@ -70,19 +78,27 @@ async function clearStaleSocket(socketPath: string): Promise<void> {
   if (typeof process.getuid === 'function' && stat.uid !== process.getuid()) {
     throw new RecallError('STATE_UNWRITABLE', `${socketPath} belongs to another user (uid ${stat.uid}); refusing to use it`);
   }
-  const alive = await requestDaemon(socketPath, { v: 1, argv: ['list', '--limit', '1', '--json'], cwd: '/', columns: null, isTTY: false, noColor: true }, 2_000);
-  if (alive) throw new RecallError('LOCK_HELD', `recall serve is already running on ${socketPath}`);
+  if (await daemonAnswers(socketPath, 2_000)) throw new RecallError('LOCK_HELD', `recall serve is already running on ${socketPath}`);
   rmSync(socketPath, { force: true });
 }
 
-async function serveConnection(socket: Socket, logger: Logger, onStop: () => void): Promise<void> {
+async function serveConnection(socket: Socket, ops: WorkerOps, logger: Logger, onStop: () => void): Promise<void> {
   const data = await readRequestLine(socket);
-  const reply = (response: ServeResponse): void => void socket.end(`${JSON.stringify(response)}\n`);
-  let request: Partial<ServeRequest> & { stop?: boolean };
+  const reply = (response: object): void => void socket.end(`${JSON.stringify(response)}\n`);
+  let request: Partial<ServeRequest> & { stop?: boolean; op?: unknown };
   try {
     request = JSON.parse(data.slice(0, data.indexOf('\n') >>> 0)) as typeof request;
+    if (typeof request !== 'object' || request === null) throw new Error('not an object');
   } catch {
     reply({ stdout: '', stderr: 'recall: bad request to recall serve\n', exitCode: 2 });
+    return;
+  }
+  if (request.op === 'ping') {
+    reply({ ok: true, pid: process.pid });
+    return;
+  }
+  if (request.op === 'embed' || request.op === 'context') {
+    reply(await ops[request.op](request as Record<string, unknown>));
     return;
   }
   if (request.stop === true) {
@@ -109,7 +125,7 @@ function readRequestLine(socket: Socket): Promise<string> {
     };
     socket.on('data', (chunk: string) => {
       data += chunk;
-      if (data.includes('\n') || data.length > MAX_REQUEST_BYTES) finish();
+      if (data.includes('\n') || data.length > MAX_REQUEST_CHARS) finish();
     });
     socket.once('end', finish);
     socket.once('error', finish);

@@ -1,13 +1,14 @@
 /**
- * The client side of `recall serve`: send one command line over the Unix socket in the state dir
- * and get its output back. Node built-ins only, so `recall search` can try the daemon before it
- * loads anything heavy. Any problem (no socket, dead daemon, timeout) answers null: the caller
- * then runs the command in-process, with the same result.
+ * The client side of `recall serve`: one JSON request line over the Unix socket in the state dir, one
+ * JSON answer line back. Node built-ins only, so `recall search` can try the daemon before it loads
+ * anything heavy. Any problem (no socket, dead daemon, timeout, a daemon that dies mid-answer)
+ * answers null: the caller then does the work in-process, with the same result.
  */
 import { existsSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 
+/** A command line run by the daemon for `recall search` / `recall list`. */
 export interface ServeRequest {
   v: 1;
   argv: string[];
@@ -26,16 +27,33 @@ export interface ServeResponse {
 /** Commands the daemon runs for clients: read-only ones that gain from a warm table and embedder. */
 export const SERVED_COMMANDS: ReadonlySet<string> = new Set(['search', 'list']);
 
+/** Is the daemon there? Answered without touching the table, so a busy big store still answers at once. */
+export const PING_REQUEST = { v: 1, op: 'ping' } as const;
+
 export function serveSocketPath(home: string): string {
   return join(home, 'serve.sock');
 }
 
-export function requestDaemon(socketPath: string, request: ServeRequest | { v: 1; stop: true }, timeoutMs = 30_000): Promise<ServeResponse | null> {
+/**
+ * Whether this process may use a running `recall serve` (`RECALL_NO_SERVE=1` says no). The one place
+ * the serve feature reads the environment; see the README.
+ */
+export function serveAllowed(env: NodeJS.ProcessEnv = process.env): boolean {
+  return !/^(1|true|yes)$/i.test(env.RECALL_NO_SERVE ?? '');
+}
+
+/** The socket of the daemon for this state dir, or null when serve use is switched off. */
+export function serveLink(home: string, env: NodeJS.ProcessEnv = process.env): string | null {
+  return serveAllowed(env) ? serveSocketPath(home) : null;
+}
+
+/** Sends one request line and parses the one answer line; null on any failure. */
+export function exchange(socketPath: string, request: object, timeoutMs = 30_000): Promise<unknown> {
   if (!existsSync(socketPath)) return Promise.resolve(null);
   return new Promise((resolve) => {
     let settled = false;
     let data = '';
-    const done = (value: ServeResponse | null): void => {
+    const done = (value: unknown): void => {
       if (settled) return;
       settled = true;
       socket.destroy();
@@ -48,19 +66,32 @@ export function requestDaemon(socketPath: string, request: ServeRequest | { v: 1
     socket.on('data', (chunk: string) => {
       data += chunk;
       const end = data.indexOf('\n');
-      if (end >= 0) done(parseResponse(data.slice(0, end)));
+      if (end >= 0) done(parseLine(data.slice(0, end)));
     });
-    socket.once('end', () => done(parseResponse(data)));
+    socket.once('end', () => done(parseLine(data)));
     socket.once('connect', () => socket.write(`${JSON.stringify(request)}\n`));
   });
 }
 
-function parseResponse(line: string): ServeResponse | null {
-  try {
-    const value = JSON.parse(line) as Partial<ServeResponse>;
-    if (typeof value.stdout === 'string' && typeof value.stderr === 'string' && typeof value.exitCode === 'number') return value as ServeResponse;
-  } catch {
-    // A daemon that died mid-answer: fall back.
+/** Runs a command line (or stops the daemon); null means "run it here instead". */
+export async function requestDaemon(socketPath: string, request: ServeRequest | { v: 1; stop: true }, timeoutMs = 30_000): Promise<ServeResponse | null> {
+  const value = (await exchange(socketPath, request, timeoutMs)) as Partial<ServeResponse> | null;
+  if (value !== null && typeof value.stdout === 'string' && typeof value.stderr === 'string' && typeof value.exitCode === 'number') {
+    return value as ServeResponse;
   }
   return null;
+}
+
+/** Whether a daemon answers on the socket at all (any answer counts: an older daemon may not know `ping`). */
+export async function daemonAnswers(socketPath: string, timeoutMs: number): Promise<boolean> {
+  return (await exchange(socketPath, PING_REQUEST, timeoutMs)) !== null;
+}
+
+function parseLine(line: string): unknown {
+  try {
+    const value: unknown = JSON.parse(line);
+    return typeof value === 'object' && value !== null ? value : null;
+  } catch {
+    return null; // A daemon that died mid-answer: fall back.
+  }
 }

@@ -1,10 +1,11 @@
 /** `recall search`/`list` ask a running `recall serve` first; null means "run it here instead". */
 import { resolveHome } from '../core/state-paths.js';
-import { requestDaemon, serveSocketPath } from './serve-client.js';
+import { requestDaemon, serveLink } from './serve-client.js';
 
 export async function runViaDaemon(args: string[]): Promise<number | null> {
-  if (/^(1|true|yes)$/i.test(process.env.RECALL_NO_SERVE ?? '')) return null;
-  const response = await requestDaemon(serveSocketPath(resolveHome(process.env)), {
+  const socketPath = serveLink(resolveHome(process.env));
+  if (socketPath === null) return null;
+  const response = await requestDaemon(socketPath, {
     v: 1,
     argv: args,
     cwd: process.cwd(),

@@ -3,6 +3,7 @@ import type { LoadedConfig } from '../config/load-config.js';
 import type { Embedder, Llm, MemoryStore } from '../core/ports.js';
 import { systemClock } from '../core/ports.js';
 import { RecallError } from '../core/errors.js';
+import { serveLink } from '../serve/serve-client.js';
 import type { CaptureDeps } from './capture.js';
 import { withLock } from './locks.js';
 
@@ -14,7 +15,15 @@ export interface Runtime extends CaptureDeps {
 /** How long a writer waits for the store lock: writes are short, but a slow disk is not a reason to fail. */
 const STORE_LOCK_WAIT_MS = 60_000;
 
-export function createRuntime(loaded: LoadedConfig): Runtime {
+export interface RuntimeOptions {
+  /**
+   * Let a running `recall serve` with the same embedder and store embed (default: yes, unless
+   * RECALL_NO_SERVE). The daemon itself says no: it must never wait on itself.
+   */
+  useServe?: boolean;
+}
+
+export function createRuntime(loaded: LoadedConfig, options: RuntimeOptions = {}): Runtime {
   const { config, paths } = loaded;
   let llm: Llm | undefined;
   let embedder: Promise<Embedder> | undefined;
@@ -32,14 +41,19 @@ export function createRuntime(loaded: LoadedConfig): Runtime {
       return llm;
     },
     embedder() {
-      embedder ??= import('../embed/create-embedder.js').then(({ createEmbedder }) =>
-        createEmbedder(config.embedder.id, {
+      embedder ??= import('../embed/create-embedder.js').then(async ({ createEmbedder }) => {
+        const local = createEmbedder(config.embedder.id, {
           modelsDir: paths.modelsDir,
           allowDownload: config.embedder.allowDownload,
           ollamaHost: config.ollama.host,
           timeoutMs: config.ollama.timeoutMs,
-        }),
-      );
+        });
+        // The model loads on the first embed that no daemon answers, so a warm `recall serve` spares it.
+        const socketPath = options.useServe === false ? null : serveLink(paths.home);
+        if (socketPath === null) return local;
+        const [{ embedderServedFirst }, { serveIdentity }] = await Promise.all([import('../serve/served-embedder.js'), import('../serve/serve-identity.js')]);
+        return embedderServedFirst(local, { socketPath, identity: serveIdentity(config, paths.dbDir) });
+      });
       return embedder;
     },
     store() {

@@ -1,14 +1,14 @@
 import type { Command } from 'commander';
 import { RecallError } from '../../core/errors.js';
 import { spawnDetached } from '../../hook/spawn-worker.js';
-import { requestDaemon, serveSocketPath } from '../../serve/serve-client.js';
+import { daemonAnswers, requestDaemon, serveSocketPath } from '../../serve/serve-client.js';
 import { openState } from '../context.js';
 import { out } from '../output.js';
 
 export function registerServe(program: Command): void {
   program
     .command('serve')
-    .description('keep the memory table and the embedder warm behind a Unix socket in the state dir; `recall search` and `recall list` use it when it is up')
+    .description('keep the memory table and the embedder warm behind a Unix socket in the state dir; search, list, the capture worker and context refreshes use it when it is up')
     .option('--detach', 'start it in the background and return once it answers')
     .option('--stop', 'stop a running recall serve')
     .action(async (opts: { detach?: boolean; stop?: boolean }) => {
@@ -23,8 +23,7 @@ export function registerServe(program: Command): void {
         if (!(await spawnDetached(['serve'], process.env, loaded.paths.home))) throw new RecallError('STATE_UNWRITABLE', 'could not start recall serve');
         const deadline = Date.now() + 60_000;
         while (Date.now() < deadline) {
-          const ping = await requestDaemon(socketPath, { v: 1, argv: ['list', '--limit', '1', '--json'], cwd: '/', columns: null, isTTY: false, noColor: true }, 2_000);
-          if (ping) {
+          if (await daemonAnswers(socketPath, 2_000)) {
             out.line(`recall serve is running on ${socketPath}`);
             return;
           }

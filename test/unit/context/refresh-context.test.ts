@@ -5,12 +5,18 @@ import { contextFilePath, parseContextFile, type ContextFile } from '../../../sr
 import { LIST_LIMIT_PER_TYPE, projectNameOf, refreshContext } from '../../../src/context/refresh-context.js';
 import { IMPORTANCE_BY_TYPE, type MemoryRecord, type MemoryType } from '../../../src/core/memory.js';
 import type { ListOptions } from '../../../src/core/ports.js';
+import { configSchema } from '../../../src/config/schema.js';
+import { renderContextTargets, type ContextTarget } from '../../../src/context/render-targets.js';
+import { serveIdentity } from '../../../src/serve/serve-identity.js';
+import type { ServeIdentity } from '../../../src/serve/serve-protocol.js';
+import { startFakeDaemon } from '../../support/fake-daemon.js';
 import { useTempDirs } from '../../support/temp-dir.js';
 
 const NOW = new Date('2025-03-10T12:00:00Z');
 const SHOP = 'project:shop-0123abcd';
 const API = 'project:api-89abcdef';
 const tempDir = useTempDirs();
+const DEFAULTS = configSchema.parse({});
 
 class ListDouble {
   readonly calls: ListOptions[] = [];
@@ -43,9 +49,11 @@ function memory(namespace: string, content: string, type: MemoryType): MemoryRec
 }
 
 function setup(memories: MemoryRecord[], includeGlobal = true) {
-  const contextDir = join(tempDir(), 'context');
+  const home = tempDir();
+  const contextDir = join(home, 'context');
   const store = new ListDouble(memories);
-  const deps = { store, paths: { contextDir }, config: { context: { maxChars: 6000, includeGlobal } }, clock: { now: () => NOW } };
+  const paths = { contextDir, home, dbDir: join(home, 'db') };
+  const deps = { store, paths, config: { context: { maxChars: 6000, includeGlobal }, store: DEFAULTS.store, embedder: DEFAULTS.embedder }, clock: { now: () => NOW } };
   const read = (namespace: string): ContextFile | null => {
     try {
       return parseContextFile(readFileSync(contextFilePath(contextDir, namespace), 'utf8'), namespace);
@@ -123,6 +131,58 @@ describe('refreshContext', () => {
     const failing = { ...deps, store: { list: () => Promise.reject(new Error('disk gone')) } };
     await expect(refreshContext([SHOP], failing)).rejects.toThrow('disk gone');
     expect(read(SHOP)!.text).toContain('You MUST use pnpm.');
+  });
+});
+
+describe('refreshContext with a recall serve running', () => {
+  /** A daemon rendering with the same code over the same memories, as `recall serve` does with its warm table. */
+  async function daemonOver(home: string, store: ListDouble, identity: ServeIdentity) {
+    return startFakeDaemon(home, async (request) => {
+      const expected = request.expect as ServeIdentity;
+      if (expected.embedder !== identity.embedder || expected.store !== identity.store) return { ok: false, reason: 'refused', message: 'another configuration' };
+      const rendered = await renderContextTargets(request.targets as ContextTarget[], store, { maxChars: request.maxChars as number, now: new Date(request.now as string) });
+      return { ok: true, rendered };
+    });
+  }
+
+  it('writes what a daemon with the same configuration renders, the same files as without it, and reads nothing itself', async () => {
+    const memories = [memory(SHOP, 'You MUST use pnpm.', 'golden_rule'), memory('global', 'Prefer tabs.', 'preference'), memory(SHOP, 'Fixed the build.', 'session')];
+    const alone = setup(memories);
+    await refreshContext([SHOP, 'global'], alone.deps);
+
+    const served = setup(memories);
+    const daemonStore = new ListDouble(memories);
+    const daemon = await daemonOver(served.deps.paths.home, daemonStore, serveIdentity(served.deps.config, served.deps.paths.dbDir));
+    await refreshContext([SHOP, 'global'], served.deps);
+    await daemon.close();
+
+    expect(daemon.requests).toHaveLength(1);
+    expect(daemonStore.calls.length).toBeGreaterThan(0);
+    expect(served.store.calls).toEqual([]);
+    for (const namespace of [SHOP, 'global']) {
+      expect(readFileSync(contextFilePath(served.contextDir, namespace), 'utf8')).toBe(readFileSync(contextFilePath(alone.contextDir, namespace), 'utf8'));
+    }
+  });
+
+  it('renders here when the daemon runs with another embedder', async () => {
+    const { deps, read, store } = setup([memory(SHOP, 'You MUST use pnpm.', 'golden_rule')]);
+    const daemon = await daemonOver(deps.paths.home, new ListDouble([]), serveIdentity({ ...deps.config, embedder: { ...deps.config.embedder, id: 'hash' } }, deps.paths.dbDir));
+    await refreshContext([SHOP], deps);
+    await daemon.close();
+    expect(daemon.requests).toHaveLength(1);
+    expect(store.calls.length).toBeGreaterThan(0);
+    expect(read(SHOP)!.text).toContain('You MUST use pnpm.');
+  });
+
+  it('renders here when the daemon dies mid-request or answers for other namespaces', async () => {
+    for (const reply of ['hang-up', { ok: true, rendered: [{ namespace: API, text: 'x', included: 1, omitted: 0 }] }]) {
+      const { deps, read } = setup([memory(SHOP, 'You MUST use pnpm.', 'golden_rule')]);
+      const daemon = await startFakeDaemon(deps.paths.home, () => reply);
+      await refreshContext([SHOP], deps);
+      await daemon.close();
+      expect(daemon.requests).toHaveLength(1);
+      expect(read(SHOP)!.text).toContain('You MUST use pnpm.');
+    }
   });
 });
 
