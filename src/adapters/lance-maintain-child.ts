@@ -10,11 +10,14 @@ import { describeError } from '../core/errors.js';
 import { fileLogger } from '../core/log.js';
 import { runMaintenance } from '../store/maintain-store.js';
 import type { MaintenancePolicy } from '../store/maintain-store.js';
-import { tryLock, withLock } from '../worker/locks.js';
+import type { StoreLocation } from '../store/store-location.js';
+import { tryLock } from '../worker/locks.js';
+import { createStoreLock } from '../worker/store-lock.js';
 import { openLanceStore } from './lance-store.js';
 
 export interface MaintenanceJob {
-  dbDir: string;
+  /** The store, without credentials: those reach the process through its environment, never its arguments. */
+  store: StoreLocationWithoutSecrets;
   /** The state dir that holds the locks. */
   home: string;
   logFile: string;
@@ -30,10 +33,16 @@ export const MAINTENANCE_TIME_LIMIT_MS = 30 * 60_000;
 /** How long compaction waits for writers to let go of the store lock. */
 const STORE_LOCK_WAIT_MS = 60_000;
 
+export type StoreLocationWithoutSecrets = { kind: 'local'; uri: string } | Omit<Extract<StoreLocation, { kind: 's3' }>, 'credentials'>;
+
+/** Environment variable that hands an s3:// store's credentials to the upkeep process. */
+const CREDENTIALS_ENV = 'RECALL_MAINTAIN_S3_CREDENTIALS';
+
 /** Starts the upkeep process fully detached (own session, no stdio, not waited for). Never throws. */
-export function startMaintenanceInBackground(job: MaintenanceJob, env: NodeJS.ProcessEnv = process.env): void {
+export function startMaintenanceInBackground(location: StoreLocation, job: Omit<MaintenanceJob, 'store'>, env: NodeJS.ProcessEnv = process.env): void {
   try {
-    const child = spawn(process.execPath, [ENTRY, JSON.stringify(job)], { detached: true, stdio: 'ignore', env, windowsHide: true });
+    const { store, childEnv } = splitSecrets(location, env);
+    const child = spawn(process.execPath, [ENTRY, JSON.stringify({ ...job, store })], { detached: true, stdio: 'ignore', env: childEnv, windowsHide: true });
     child.once('error', () => undefined);
     child.unref();
   } catch {
@@ -50,7 +59,8 @@ async function main(job: MaintenanceJob): Promise<void> {
   const release = await tryLock(job.home, 'maintain', { waitMs: 0, staleMs: job.lockStaleMs });
   if (!release) return; // another upkeep round is running
   try {
-    const store = await openLanceStore(job.dbDir).catch((err: unknown) => {
+    const location = joinSecrets(job.store, process.env);
+    const store = await openLanceStore(location).catch((err: unknown) => {
       logger.log('warn', `store maintenance could not open the store: ${describeError(err)}`);
       return null;
     });
@@ -58,13 +68,26 @@ async function main(job: MaintenanceJob): Promise<void> {
     await runMaintenance({
       store,
       policy: job.policy,
-      withStoreLock: (fn) => withLock(job.home, 'store', { waitMs: STORE_LOCK_WAIT_MS, staleMs: job.lockStaleMs }, fn),
+      withStoreLock: createStoreLock({ home: job.home, location, waitMs: STORE_LOCK_WAIT_MS, staleMs: job.lockStaleMs }),
       logger,
     });
     await store.close();
   } finally {
     await release();
   }
+}
+
+function splitSecrets(location: StoreLocation, env: NodeJS.ProcessEnv): { store: StoreLocationWithoutSecrets; childEnv: NodeJS.ProcessEnv } {
+  if (location.kind === 'local') return { store: location, childEnv: env };
+  const { credentials, ...store } = location;
+  return { store, childEnv: { ...env, [CREDENTIALS_ENV]: JSON.stringify(credentials) } };
+}
+
+function joinSecrets(store: StoreLocationWithoutSecrets, env: NodeJS.ProcessEnv): StoreLocation {
+  if (store.kind === 'local') return store;
+  const credentials = JSON.parse(env[CREDENTIALS_ENV] ?? 'null') as Extract<StoreLocation, { kind: 's3' }>['credentials'] | null;
+  if (credentials === null) throw new Error(`the upkeep process of ${store.uri} was started without credentials`);
+  return { ...store, credentials };
 }
 
 if (process.argv[1] === ENTRY) {

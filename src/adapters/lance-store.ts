@@ -19,11 +19,17 @@ import { TABLE, buildFilter, checkVector, guard, sqlList, sqlString, toRow } fro
 import { addStaged, readStagedKeys, swapInStaged } from './lance-reembed.js';
 import type { ReembedContext } from './lance-reembed.js';
 import { queryGroupCounts, queryNearest, queryRows, queryText, scanRows } from './lance-search.js';
-import { ensureFtsIndex, keepFtsIndexCurrent, memorySchema, readEmbedderInfo } from './lance-tables.js';
+import { ensureFtsIndex, keepFtsIndexCurrent, memorySchema, readEmbedderInfo, type LanceModule } from './lance-tables.js';
 import { isMaintenanceDue, maintainTable } from './lance-index.js';
 import type { MaintainableStore, MaintenancePolicy } from '../store/maintain-store.js';
+import { describeStoreLocation, type StoreLocation } from '../store/store-location.js';
 
 const DEFAULT_SEARCH_LIMIT = 10;
+/**
+ * Object-store requests: fail within seconds rather than retry for minutes (the object_store default),
+ * so a capture against a store that went away is queued for a retry instead of hanging the worker.
+ */
+const OBJECT_STORE_OPTIONS = { connect_timeout: '5s', timeout: '60s', client_max_retries: '3', client_retry_timeout: '30' };
 /** Enough CPU-pool threads that the full-text index builder's producer and writer never wait on each other. */
 const MIN_LANCE_CPU_THREADS = 4;
 /** Ids per `IN (...)` filter, to keep statements a sane size. */
@@ -34,7 +40,10 @@ export interface LanceStore extends MaintainableStore {
   optimize(): Promise<void>;
 }
 
-export async function openLanceStore(dir: string, opts: { clock?: Clock } = {}): Promise<LanceStore> {
+/** Opens the store at a location (a bare string is a local folder). */
+export async function openLanceStore(at: StoreLocation | string, opts: { clock?: Clock } = {}): Promise<LanceStore> {
+  const location: StoreLocation = typeof at === 'string' ? { kind: 'local', uri: at } : at;
+  const dir = describeStoreLocation(location);
   const clock = opts.clock ?? systemClock;
   const nextId = monotonicFactory();
   // Keep LanceDB's Rust-side warnings off stderr unless the user asked for them.
@@ -44,7 +53,7 @@ export async function openLanceStore(dir: string, opts: { clock?: Clock } = {}):
   // with no CPU; lancedb/lancedb#3568). Read when Lance starts its pool, so set it before the import.
   process.env.LANCE_CPU_THREADS ??= String(Math.max(MIN_LANCE_CPU_THREADS, availableParallelism()));
   const [lancedb, arrow] = await guard('load', () => Promise.all([import('@lancedb/lancedb'), import('apache-arrow')]));
-  let db: Connection | null = await guard('connect', () => lancedb.connect(dir, { readConsistencyInterval: 0 }));
+  let db: Connection | null = await connectTo(lancedb, location);
   let table: Table | null = null;
   /** Whether this process has seen the full-text index on the current table. */
   let ftsReady = false;
@@ -290,4 +299,24 @@ export async function openLanceStore(dir: string, opts: { clock?: Clock } = {}):
       db = null;
     },
   };
+}
+
+/**
+ * `readConsistencyInterval: 0`: every read sees the latest commit of any process (or machine). An
+ * `s3://` location is checked first (bucket, credentials) so its failures come back as coded errors.
+ */
+async function connectTo(lancedb: LanceModule, location: StoreLocation): Promise<Connection> {
+  if (location.kind === 'local') return guard('connect', () => lancedb.connect(location.uri, { readConsistencyInterval: 0 }));
+  const { checkObjectStore } = await import('./s3-client.js');
+  await checkObjectStore(location);
+  const { accessKeyId, secretAccessKey, sessionToken } = location.credentials;
+  const storageOptions: Record<string, string> = {
+    ...OBJECT_STORE_OPTIONS,
+    aws_access_key_id: accessKeyId,
+    aws_secret_access_key: secretAccessKey,
+    ...(sessionToken === null ? {} : { aws_session_token: sessionToken }),
+    aws_region: location.region,
+    ...(location.endpoint === null ? {} : { aws_endpoint: location.endpoint, allow_http: String(location.endpoint.startsWith('http://')) }),
+  };
+  return guard('connect', () => lancedb.connect(location.uri, { readConsistencyInterval: 0, storageOptions }));
 }

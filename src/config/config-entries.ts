@@ -1,7 +1,7 @@
 /** Every config key with its effective value and where that value came from. Pure. */
 import { getPath, listConfigKeys, type ConfigKey } from './config-keys.js';
 import { activeEnvOverrides } from './evaluate-config.js';
-import type { Config } from './schema.js';
+import { SECRET_KEYS, type Config } from './schema.js';
 
 export type ConfigSource = 'default' | 'file' | 'env';
 
@@ -27,13 +27,18 @@ export function listConfigEntries(
     const source: ConfigSource = envVar ? 'env' : getPath(fileRaw, key.path) !== undefined ? 'file' : 'default';
     return {
       key: key.key,
-      value: getPath(config, key.path),
+      value: maskSecret(key.key, getPath(config, key.path)),
       source,
       ...(envVar ? { envVar } : {}),
       defaultValue: key.defaultValue,
       description: key.description ?? '',
     };
   });
+}
+
+/** A secret's value is never shown, only whether it is set. */
+export function maskSecret(key: string, value: unknown): unknown {
+  return SECRET_KEYS.has(key) && typeof value === 'string' && value !== '' ? '(set, hidden)' : value;
 }
 
 /** `env RECALL_X`, `file`, or `default`. */

@@ -80,6 +80,25 @@ export const configSchema = z.object({
     .prefault({}),
   store: z
     .object({
+      uri: z
+        .string()
+        .default('')
+        .describe('Where memories live: empty for RECALL_HOME/db, another local folder, or s3://bucket/prefix for one store shared by several machines (env RECALL_STORE_URI).'),
+      s3: z
+        .object({
+          endpoint: z
+            .string()
+            .default('')
+            .describe('Base URL of an S3-compatible server (MinIO, Ceph, R2...), path-style; empty for AWS S3 (env RECALL_S3_ENDPOINT).'),
+          region: z.string().min(1).default('us-east-1').describe('Region of the bucket (env AWS_REGION).'),
+          accessKeyId: z.string().default('').describe('Access key id for s3:// stores (env AWS_ACCESS_KEY_ID).'),
+          secretAccessKey: z
+            .string()
+            .default('')
+            .describe('Secret access key for s3:// stores; prefer the environment over the file (env AWS_SECRET_ACCESS_KEY).'),
+          sessionToken: z.string().default('').describe('Session token for temporary credentials (env AWS_SESSION_TOKEN).'),
+        })
+        .prefault({}),
       vectorIndexMinRows: z.coerce
         .number()
         .int()
@@ -152,3 +171,12 @@ export const ENV_OVERRIDES: ReadonlyArray<readonly [string, readonly string[]]> 
   ['RECALL_VECTOR_INDEX_MIN_ROWS', ['store', 'vectorIndexMinRows']],
   ['RECALL_OPTIMIZE_EVERY_VERSIONS', ['store', 'optimizeEveryVersions']],
 ];
+  ['RECALL_STORE_URI', ['store', 'uri']],
+  ['RECALL_S3_ENDPOINT', ['store', 's3', 'endpoint']],
+  ['AWS_REGION', ['store', 's3', 'region']],
+  ['AWS_ACCESS_KEY_ID', ['store', 's3', 'accessKeyId']],
+  ['AWS_SECRET_ACCESS_KEY', ['store', 's3', 'secretAccessKey']],
+  ['AWS_SESSION_TOKEN', ['store', 's3', 'sessionToken']],
+
+/** Keys whose values `recall config` and `recall doctor` never print. */
+export const SECRET_KEYS: ReadonlySet<string> = new Set(['store.s3.secretAccessKey', 'store.s3.sessionToken']);

@@ -13,6 +13,8 @@ export type RecallErrorCode =
   | 'EMBEDDER_UNAVAILABLE'
   | 'EMBEDDER_MISMATCH'
   | 'STORE_FAILED'
+  | 'STORE_UNREACHABLE'
+  | 'STORE_DENIED'
   | 'LOCK_HELD'
   | 'STATE_UNWRITABLE';
 
@@ -24,6 +26,9 @@ const TRANSIENT: ReadonlySet<RecallErrorCode> = new Set<RecallErrorCode>([
   'LLM_BAD_OUTPUT',
   'TRANSCRIPT_MISSING',
   'STORE_FAILED',
+  // A shared store that is down or refuses the key: the job waits until it answers (or `recall retry`).
+  'STORE_UNREACHABLE',
+  'STORE_DENIED',
   'LOCK_HELD',
   'EMBEDDER_UNAVAILABLE',
 ]);

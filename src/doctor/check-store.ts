@@ -1,18 +1,20 @@
 /** The memory database opens and was made with the configured embedder. Pure. */
 import type { CheckResult } from './check-result.js';
+import { describeStoreLocation, type StoreLocation } from '../store/store-location.js';
 
 export type StoreProbe =
   | { state: 'absent' }
   | { state: 'open'; info: { embedder: string; dimension: number } | null; count: number }
   | { state: 'failed'; message: string };
 
-export function checkStore(configuredEmbedder: string, dbDir: string, probe: StoreProbe): CheckResult {
+export function checkStore(configuredEmbedder: string, location: StoreLocation, probe: StoreProbe): CheckResult {
   const base = { id: 'store', title: 'Database' } as const;
+  const dbDir = describeStoreLocation(location);
   switch (probe.state) {
     case 'absent':
       return { ...base, status: 'ok', detail: `no database yet; the first capture creates ${dbDir}` };
     case 'failed':
-      return { ...base, status: 'fail', detail: `cannot read ${dbDir}: ${probe.message}`, fix: `check the permissions of ${dbDir}; if it is damaged, move it aside (its memories go with it) and capture again` };
+      return { ...base, status: 'fail', detail: `cannot read ${dbDir}: ${probe.message}`, fix: location.kind === 's3' ? `check that ${location.endpoint ?? 'S3'} answers, that the bucket exists and that AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY may read and write it` : `check the permissions of ${dbDir}; if it is damaged, move it aside (its memories go with it) and capture again` };
     case 'open': {
       if (probe.info === null) return { ...base, status: 'ok', detail: `${dbDir} is empty` };
       if (probe.info.embedder !== configuredEmbedder) {

@@ -8,6 +8,7 @@ import { createEmbedder, parseEmbedderSpec } from '../embed/create-embedder.js';
 import type { EmbedderProbe } from './check-embedder.js';
 import { OLLAMA_PROBE_TIMEOUT_MS, type OllamaProbe } from './check-ollama.js';
 import type { StoreProbe } from './check-store.js';
+import type { StoreLocation } from '../store/store-location.js';
 
 /** Loading a model from disk takes about a second; a partial download may need the network. */
 const EMBED_PROBE_TIMEOUT_MS = 60_000;
@@ -57,11 +58,11 @@ export async function probeEmbedder(config: Config, paths: StatePaths, now: () =
 }
 
 /** Opens the database read-only in effect: nothing is written, and a missing one is not created. */
-export async function probeStore(dbDir: string): Promise<StoreProbe> {
-  if (!existsSync(dbDir)) return { state: 'absent' };
+export async function probeStore(location: StoreLocation): Promise<StoreProbe> {
+  if (location.kind === 'local' && !existsSync(location.uri)) return { state: 'absent' };
   try {
     const { openLanceStore } = await import('../adapters/lance-store.js');
-    const store = await openLanceStore(dbDir);
+    const store = await openLanceStore(location);
     try {
       const info = await store.embedderInfo();
       return { state: 'open', info, count: info ? await store.count() : 0 };

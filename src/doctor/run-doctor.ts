@@ -16,6 +16,8 @@ import { checkQueue, type QueueProbe } from './check-queue.js';
 import type { CheckResult } from './check-result.js';
 import { checkStateDir, type StateDirProbe } from './check-state-dir.js';
 import { checkStore, type StoreProbe } from './check-store.js';
+import { canonicalEmbedderId } from '../embed/create-embedder.js';
+import { resolveStoreLocation, type StoreLocation } from '../store/store-location.js';
 
 export interface DoctorInputs {
   nodeVersion: string;
@@ -31,7 +33,7 @@ export interface DoctorProbes {
   stateDir(path: string): StateDirProbe;
   ollama(host: string): Promise<OllamaProbe>;
   embedder(config: Config, paths: StatePaths): Promise<EmbedderProbe>;
-  store(dbDir: string): Promise<StoreProbe>;
+  store(location: StoreLocation): Promise<StoreProbe>;
   settingsFile(path: string): SettingsFileProbe;
   queue(paths: StatePaths): QueueProbe;
 }
@@ -53,7 +55,10 @@ export async function runDoctor(inputs: DoctorInputs, probes: DoctorProbes): Pro
     guard('ollama', 'Ollama', async () => checkOllama(config.ollama.host, await ollama)),
     guard('llm-model', 'Extraction model', async () => checkLlmModel(config.ollama.llmModel, await ollama)),
     guard('embedder', 'Embedder', async () => checkEmbedder(config.embedder.id, await probes.embedder(config, paths))),
-    guard('store', 'Database', async () => checkStore(config.embedder.id, paths.dbDir, await probes.store(paths.dbDir))),
+    guard('store', 'Database', async () => {
+      const location = resolveStoreLocation(config, paths);
+      return checkStore(canonicalEmbedderId(config.embedder.id), location, await probes.store(location));
+    }),
     guard('hooks-claude', 'Hooks (Claude Code)', () => checkHooks('claude', claudeFiles.map((f) => probes.settingsFile(f)))),
     guard('hooks-factory', 'Hooks (Factory)', () => checkHooks('factory', factoryFiles.map((f) => probes.settingsFile(f)))),
     guard('queue', 'Capture queue', () => checkQueue(probes.queue(paths), inputs.now)),

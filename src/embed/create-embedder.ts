@@ -41,6 +41,12 @@ export function parseEmbedderSpec(spec: string): EmbedderSpec {
   }
 }
 
+/** The id an embedder records with the vectors it makes (`hash` -> `hash:384`); throws on a bad spec. */
+export function canonicalEmbedderId(spec: string): string {
+  const parsed = parseEmbedderSpec(spec);
+  return parsed.provider === 'hash' ? `hash:${parsed.dim}` : `${parsed.provider}:${parsed.model}`;
+}
+
 export function createEmbedder(spec: string, ctx: EmbedderContext): Embedder {
   const parsed = parseEmbedderSpec(spec);
   switch (parsed.provider) {

@@ -19,7 +19,7 @@ export type JobOutcome =
 
 export interface JobContext {
   spool: Spool;
-  deps: CaptureDeps & Pick<Runtime, 'loaded'>;
+  deps: CaptureDeps & Pick<Runtime, 'loaded' | 'storeLocation'>;
   logger: Logger;
   historyFile: string;
 }
@@ -108,8 +108,8 @@ function cachedMemories(job: CaptureJob): CandidateMemory[] | undefined {
 async function startMaintenance(ctx: JobContext): Promise<void> {
   const { paths, config } = ctx.deps.loaded;
   const { startMaintenanceInBackground, MAINTENANCE_TIME_LIMIT_MS } = await import('../adapters/lance-maintain-child.js');
-  startMaintenanceInBackground({
-    dbDir: paths.dbDir, home: paths.home, logFile: paths.logFile, policy: config.store,
+  startMaintenanceInBackground(ctx.deps.storeLocation(), {
+    home: paths.home, logFile: paths.logFile, policy: config.store,
     lockStaleMs: config.queue.lockStaleMs, timeLimitMs: MAINTENANCE_TIME_LIMIT_MS,
   });
 }

@@ -3,12 +3,15 @@ import type { LoadedConfig } from '../config/load-config.js';
 import type { Embedder, Llm, MemoryStore } from '../core/ports.js';
 import { systemClock } from '../core/ports.js';
 import { RecallError } from '../core/errors.js';
+import { resolveStoreLocation, type StoreLocation } from '../store/store-location.js';
 import { serveLink } from '../serve/serve-client.js';
 import type { CaptureDeps } from './capture.js';
-import { withLock } from './locks.js';
+import { createStoreLock, type WithStoreLock } from './store-lock.js';
 
 export interface Runtime extends CaptureDeps {
   loaded: LoadedConfig;
+  /** Where the memory table lives (RECALL_HOME/db, another folder, or a shared s3:// store); CONFIG_INVALID if unusable. */
+  storeLocation(): StoreLocation;
   close(): Promise<void>;
 }
 
@@ -28,9 +31,14 @@ export function createRuntime(loaded: LoadedConfig, options: RuntimeOptions = {}
   let llm: Llm | undefined;
   let embedder: Promise<Embedder> | undefined;
   let store: Promise<MemoryStore> | undefined;
+  // Resolved on first use, so commands that never touch the store work with a half-configured one.
+  let location: StoreLocation | undefined;
+  const storeLocation = (): StoreLocation => (location ??= resolveStoreLocation(config, paths));
+  let storeLock: WithStoreLock | undefined;
 
   return {
     loaded,
+    storeLocation,
     config,
     clock: systemClock,
     llm() {
@@ -57,11 +65,14 @@ export function createRuntime(loaded: LoadedConfig, options: RuntimeOptions = {}
       return embedder;
     },
     store() {
-      store ??= import('../adapters/lance-store.js').then(({ openLanceStore }) => openLanceStore(paths.dbDir));
+      store ??= import('../adapters/lance-store.js').then(({ openLanceStore }) => openLanceStore(storeLocation()));
+      // A store that could not be opened (say, a shared one that was unreachable) is tried afresh next time.
+      store.catch(() => (store = undefined));
       return store;
     },
     withStoreLock(fn) {
-      return withLock(paths.home, 'store', { waitMs: STORE_LOCK_WAIT_MS, staleMs: config.queue.lockStaleMs }, fn);
+      storeLock ??= createStoreLock({ home: paths.home, location: storeLocation(), waitMs: STORE_LOCK_WAIT_MS, staleMs: config.queue.lockStaleMs });
+      return storeLock(fn);
     },
     async close() {
       if (store) await (await store).close();

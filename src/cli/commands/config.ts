@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { describeConfigSource, listConfigEntries } from '../../config/config-entries.js';
+import { describeConfigSource, listConfigEntries, maskSecret } from '../../config/config-entries.js';
 import { findConfigKey, getPath, type ConfigKey } from '../../config/config-keys.js';
 import { formatConfigValue, parseConfigValue } from '../../config/config-value.js';
 import { assertValidConfigFile, setConfigKey, unsetConfigKey, writeConfigFile } from '../../config/edit-config-file.js';
@@ -59,7 +59,7 @@ export function registerConfig(program: Command): void {
       const next = setConfigKey(fileRaw, key, value);
       assertValidConfigFile(next, configFile, key.key);
       writeConfigFile(configFile, next);
-      out.line(`${key.key} = ${formatConfigValue(value)} (written to ${configFile})`);
+      out.line(`${key.key} = ${formatConfigValue(maskSecret(key.key, value))} (written to ${configFile})`);
       warnIfOverridden(key.key);
     });
 

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Command } from 'commander';
 import { MEMORY_TYPES } from '../../core/memory.js';
 import type { GroupCount } from '../../core/ports.js';
+import { describeStoreLocation } from '../../store/store-location.js';
 import { readHistory } from '../../worker/history.js';
 import { withRuntime } from '../context.js';
 import { formatAge, namespaceLabel } from '../format.js';
@@ -25,6 +26,7 @@ export function registerStats(program: Command): void {
       await withRuntime(async (runtime) => {
         const { paths } = runtime.loaded;
         const store = await runtime.store();
+        const location = runtime.storeLocation();
         const groups = await store.countByNamespaceAndType();
         const namespaces = summarize(groups);
         const info = await store.embedderInfo();
@@ -34,7 +36,8 @@ export function registerStats(program: Command): void {
           memories: namespaces.reduce((sum, n) => sum + n.total, 0),
           byType: Object.fromEntries(MEMORY_TYPES.map((type) => [type, groups.filter((g) => g.type === type).reduce((s, g) => s + g.count, 0)])),
           namespaces,
-          db: { path: paths.dbDir, bytes: directorySize(paths.dbDir) },
+          // An object store's size is not known without listing every object: null there.
+          db: { path: describeStoreLocation(location), bytes: location.kind === 'local' ? directorySize(location.uri) : null },
           embedder: { store: info?.embedder ?? null, dimension: info?.dimension ?? null, configured },
           lastCapture: readHistory(paths.historyFile).at(-1) ?? null,
         };
@@ -43,7 +46,7 @@ export function registerStats(program: Command): void {
           return;
         }
         out.line(`memories   ${stats.memories} in ${namespaces.length} namespace${namespaces.length === 1 ? '' : 's'}`);
-        out.line(`database   ${formatBytes(stats.db.bytes)} in ${stats.db.path}`);
+        out.line(`database   ${stats.db.bytes === null ? stats.db.path : `${formatBytes(stats.db.bytes)} in ${stats.db.path}`}`);
         const mismatch = info !== null && info.embedder !== configured ? `  (configured: ${configured}; run \`recall reindex\`)` : '';
         out.line(`embedder   ${info ? `${info.embedder}, ${info.dimension} dimensions${mismatch}` : `${configured} (no vectors stored yet)`}`);
         const last = stats.lastCapture;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createEmbedder, parseEmbedderSpec } from '../../../src/embed/create-embedder.js';
+import { canonicalEmbedderId, createEmbedder, parseEmbedderSpec } from '../../../src/embed/create-embedder.js';
 import { isRecallError } from '../../../src/core/errors.js';
 
 const ctx = { modelsDir: '/nonexistent/recall-models', allowDownload: false, ollamaHost: 'http://127.0.0.1:9', timeoutMs: 1000 };
@@ -60,5 +60,13 @@ describe('createEmbedder', () => {
   it('reports a missing transformers model on first use as EMBEDDER_UNAVAILABLE', async () => {
     const embedder = createEmbedder('transformers:nobody/missing-model', ctx);
     await expect(embedder.embed(['text'])).rejects.toMatchObject({ code: 'EMBEDDER_UNAVAILABLE' });
+  });
+
+  it('gives the id an embedder records with its vectors, so a bare hash spec compares equal to hash:384', () => {
+    expect(canonicalEmbedderId('hash')).toBe('hash:384');
+    expect(canonicalEmbedderId('hash:64')).toBe('hash:64');
+    expect(canonicalEmbedderId('transformers:Xenova/all-MiniLM-L6-v2')).toBe('transformers:Xenova/all-MiniLM-L6-v2');
+    expect(canonicalEmbedderId('ollama:nomic-embed-text')).toBe('ollama:nomic-embed-text');
+    expect(canonicalEmbedderId('hash')).toBe(createEmbedder('hash', ctx).id);
   });
 });
