@@ -136,6 +136,15 @@ describe('a store in an S3-compatible object store', () => {
     expect(drained.exitCode).toBe(1);
     expect(drained.stdout).toMatch(/: retry, STORE_UNREACHABLE: cannot reach the object store for s3:\/\/recall\/team-a \(ECONNREFUSED\)\n0 captured, 1 to retry, 0 failed\n$/);
 
+    const status = await runCli(['status', '--json'], { env });
+    expect(status.exitCode, status.stderr).toBe(0);
+    expect(JSON.parse(status.stdout)).toMatchObject({
+      queue: { pending: 1, retrying: 1 },
+      memories: null,
+      storeProblem: expect.stringMatching(/^STORE_UNREACHABLE: cannot reach the object store/),
+      waiting: expect.stringMatching(/^retrying after: STORE_UNREACHABLE/),
+    });
+
     await s3.start(port);
     await waitFor(async () => ((await runCli(['drain', '--json'], { env: { ...env, RECALL_BACKOFF_MS: '1000' } })).exitCode === 0 ? true : undefined), { timeoutMs: 30_000, everyMs: 1_000 });
     expect((await listAll(env)).map((m) => m.content)).toEqual(['You MUST use pnpm.']);

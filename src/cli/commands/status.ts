@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { describeError } from '../../core/errors.js';
 import { adoptFallbackJobs, countFallbackJobs } from '../../queue/adopt-fallback.js';
 import { existingFallbackDirs } from '../../queue/fallback-spool.js';
 import { Spool } from '../../queue/spool.js';
@@ -24,7 +25,12 @@ export function registerStatus(program: Command): void {
         const failed = spool.list('failed').map((e) => ({ id: e.job?.id ?? e.file, attempts: e.job?.attempts ?? null, error: e.job?.lastError ?? 'not a valid job file' }));
         const retrying = pending.filter((job) => job.notBefore !== null);
         const history = readHistory(paths.historyFile);
-        const store = await runtime.store();
+        // The queue is the point of `status`: a store that cannot be opened (a shared one that is down,
+        // a damaged one) is reported beside it, not instead of it.
+        const memories = await runtime
+          .store()
+          .then((store) => store.count())
+          .then((count) => ({ count, problem: null }), (err: unknown) => ({ count: null, problem: describeError(err) }));
         const status = {
           home: paths.home,
           queue: {
@@ -33,7 +39,8 @@ export function registerStatus(program: Command): void {
             retrying: retrying.length,
             nextRetryAt: spool.nextRetryAt()?.toISOString() ?? null,
           },
-          memories: await store.count(),
+          memories: memories.count,
+          storeProblem: memories.problem,
           model: config.ollama.llmModel ?? null,
           ollamaHost: config.ollama.host,
           embedder: config.embedder.id,
@@ -49,7 +56,7 @@ export function registerStatus(program: Command): void {
         out.line(`state      ${status.home}`);
         out.line(`model      ${status.model ?? '(not set: RECALL_OLLAMA_LLM_MODEL)'} at ${status.ollamaHost}`);
         out.line(`embedder   ${status.embedder}`);
-        out.line(`memories   ${status.memories}`);
+        out.line(`memories   ${status.memories ?? `unknown: ${status.storeProblem ?? ''}`}`);
         out.line(`queue      ${counts.pending} pending (${retrying.length} waiting to retry), ${counts.processing} processing, ${counts.failed} failed`);
         if (status.lastCapture) out.line(`last       ${status.lastCapture.status} ${formatAge(status.lastCapture.at)} ago in ${status.lastCapture.namespace}`);
         if (status.waiting) out.line(`waiting    ${status.waiting}`);
