@@ -9,6 +9,7 @@
  * table (or on first text search of an older table).
  */
 import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
 import type { Connection, Table } from '@lancedb/lancedb';
 import { monotonicFactory } from 'ulid';
 import { RecallError } from '../core/errors.js';
@@ -21,6 +22,7 @@ import type { ReembedContext } from './lance-reembed.js';
 import { queryGroupCounts, queryNearest, queryRows, queryText, scanRows } from './lance-search.js';
 import { ensureFtsIndex, keepFtsIndexCurrent, memorySchema, readEmbedderInfo, type LanceModule } from './lance-tables.js';
 import { isMaintenanceDue, maintainTable } from './lance-index.js';
+import { damagedHead } from './lance-versions.js';
 import type { MaintainableStore, MaintenancePolicy } from '../store/maintain-store.js';
 import { describeStoreLocation, type StoreLocation } from '../store/store-location.js';
 
@@ -74,7 +76,9 @@ export async function openLanceStore(at: StoreLocation | string, opts: { clock?:
     const conn = connection();
     const names = await guard('list tables', () => conn.tableNames());
     if (!names.includes(TABLE)) return null;
-    table = await guard('open table', () => conn.openTable(TABLE));
+    table = await guard('open table', () => conn.openTable(TABLE)).catch((err: unknown) => {
+      throw explainOpenFailure(location, err);
+    });
     return table;
   }
 
@@ -319,4 +323,14 @@ async function connectTo(lancedb: LanceModule, location: StoreLocation): Promise
     ...(location.endpoint === null ? {} : { aws_endpoint: location.endpoint, allow_http: String(location.endpoint.startsWith('http://')) }),
   };
   return guard('connect', () => lancedb.connect(location.uri, { readConsistencyInterval: 0, storageOptions }));
+}
+
+/** A local table whose newest manifests are unreadable gets a coded error that names the way out. */
+function explainOpenFailure(location: StoreLocation, err: unknown): unknown {
+  if (location.kind !== 'local') return err;
+  const { damaged, lastGood } = damagedHead(join(location.uri, `${TABLE}.lance`));
+  if (damaged.length === 0) return err;
+  const versions = damaged.map((f) => `v${f.version}`).join(', ');
+  const way = lastGood === null ? 'no earlier version is readable either' : `run \`recall repair\` to set ${damaged.length === 1 ? 'it' : 'them'} aside and go back to v${lastGood.version}`;
+  return new RecallError('STORE_CORRUPT', `the newest version of the memory table in ${location.uri} is damaged (${versions}: unreadable manifest); ${way}`, { cause: err });
 }

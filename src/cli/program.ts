@@ -24,6 +24,7 @@ import { registerReindex } from './commands/reindex.js';
 import { registerShow } from './commands/show.js';
 import { registerStats } from './commands/stats.js';
 import { registerMcp } from './commands/mcp.js';
+import { registerRepair } from './commands/repair.js';
 
 export function buildProgram(): Command {
   const program = new Command('recall')
@@ -51,6 +52,7 @@ export function buildProgram(): Command {
   registerImport(program);
   registerStats(program);
   registerReindex(program);
+  registerRepair(program);
   registerRetry(program);
   registerWorker(program);
   registerInstall(program);

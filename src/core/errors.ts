@@ -14,6 +14,7 @@ export type RecallErrorCode =
   | 'EMBEDDER_MISMATCH'
   | 'STORE_FAILED'
   | 'STORE_UNREACHABLE'
+  | 'STORE_CORRUPT'
   | 'STORE_DENIED'
   | 'LOCK_HELD'
   | 'STATE_UNWRITABLE';
@@ -29,6 +30,8 @@ const TRANSIENT: ReadonlySet<RecallErrorCode> = new Set<RecallErrorCode>([
   // A shared store that is down or refuses the key: the job waits until it answers (or `recall retry`).
   'STORE_UNREACHABLE',
   'STORE_DENIED',
+  // A damaged newest table version: jobs wait for `recall repair` instead of failing.
+  'STORE_CORRUPT',
   'LOCK_HELD',
   'EMBEDDER_UNAVAILABLE',
 ]);

@@ -5,7 +5,7 @@ import { describeStoreLocation, type StoreLocation } from '../store/store-locati
 export type StoreProbe =
   | { state: 'absent' }
   | { state: 'open'; info: { embedder: string; dimension: number } | null; count: number }
-  | { state: 'failed'; message: string };
+  | { state: 'failed'; message: string; code?: string };
 
 export function checkStore(configuredEmbedder: string, location: StoreLocation, probe: StoreProbe): CheckResult {
   const base = { id: 'store', title: 'Database' } as const;
@@ -14,6 +14,7 @@ export function checkStore(configuredEmbedder: string, location: StoreLocation, 
     case 'absent':
       return { ...base, status: 'ok', detail: `no database yet; the first capture creates ${dbDir}` };
     case 'failed':
+      if (probe.code === 'STORE_CORRUPT') return { ...base, status: 'fail', detail: probe.message, fix: 'recall repair (sets the damaged version aside, nothing is deleted; --dry-run shows what it would do)' };
       return { ...base, status: 'fail', detail: `cannot read ${dbDir}: ${probe.message}`, fix: location.kind === 's3' ? `check that ${location.endpoint ?? 'S3'} answers, that the bucket exists and that AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY may read and write it` : `check the permissions of ${dbDir}; if it is damaged, move it aside (its memories go with it) and capture again` };
     case 'open': {
       if (probe.info === null) return { ...base, status: 'ok', detail: `${dbDir} is empty` };

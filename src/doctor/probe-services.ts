@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { classifyOllamaError, errorCode, responseStatus } from '../adapters/translate-ollama-error.js';
 import type { Config } from '../config/schema.js';
+import { isRecallError } from '../core/errors.js';
 import type { StatePaths } from '../core/state-paths.js';
 import { createEmbedder, parseEmbedderSpec } from '../embed/create-embedder.js';
 import type { EmbedderProbe } from './check-embedder.js';
@@ -70,7 +71,7 @@ export async function probeStore(location: StoreLocation): Promise<StoreProbe> {
       await store.close();
     }
   } catch (err) {
-    return { state: 'failed', message: (err as Error).message };
+    return { state: 'failed', message: (err as Error).message, ...(isRecallError(err) ? { code: err.code } : {}) };
   }
 }
 
