@@ -3,10 +3,11 @@
  * Two "machines" are two state dirs (their own config, queue and local locks) pointing at one bucket
  * of an S3-protocol server on 127.0.0.1; every command runs as the built CLI in a real subprocess.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createServer, type AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createHashEmbedder } from '../../src/embed/hash-embedder.js';
 import { runCli, runHook, waitFor } from '../support/cli.js';
 import { startHarness, type Harness } from '../support/harness.js';
 import { S3Double } from '../support/s3-double.js';
@@ -120,6 +121,30 @@ describe('a store in an S3-compatible object store', () => {
     expect(contents).toEqual(['You MUST never deploy on Fridays.', 'You MUST run migrations in CI.', 'You MUST store money as integer cents.', 'You MUST use pnpm.']);
     const cents = stored.find((m) => m.content === shared[0]);
     expect(cents?.seen_count).toBe(3);
+  }, 120_000);
+
+  it('runs store upkeep on the shared store too: the detached maintenance process gets the credentials and builds the vector index', async () => {
+    const env = { ...machine('a'), RECALL_VECTOR_INDEX_MIN_ROWS: '300', RECALL_OPTIMIZE_EVERY_VERSIONS: '2', RECALL_DEDUPE_THRESHOLD: '0.999' };
+    const embedder = createHashEmbedder();
+    const texts = Array.from({ length: 400 }, (_, i) => `earlier rule ${i}: prefer option ${(i * 7919) % 997} in module ${(i * 31) % 211}`);
+    const vectors = await embedder.embed(texts);
+    const at = new Date().toISOString();
+    const lines = texts.map((content, i) => JSON.stringify({
+      id: `prefill${i}`, content, type: 'pattern', importance: 0.5, namespace: 'global', project_root: null, session_id: null, source: 'test',
+      embedder: embedder.id, created_at: at, last_seen_at: at, seen_count: 1, vector: [...(vectors[i] as Float32Array)],
+    }));
+    const file = join(h.root, 'prefill.jsonl');
+    writeFileSync(file, `${lines.join('\n')}\n`);
+    expect((await runCli(['import', file], { env })).exitCode).toBe(0);
+
+    const project = h.project('upkeep');
+    await runHook('session-end', { session_id: 'up-1', transcript_path: h.session('up-1', ['You MUST use pnpm, never npm.']), cwd: project }, { env });
+    expect((await runCli(['drain'], { env })).exitCode).toBe(0);
+    const log = join(env.RECALL_HOME as string, 'recall.log');
+    const line = await waitFor(() => (existsSync(log) ? readFileSync(log, 'utf8').split('\n').find((l) => l.includes('"component":"maintain"')) : undefined));
+    expect(JSON.parse(line), line).toMatchObject({ component: 'maintain', vectorIndex: 'built', rows: 401 });
+    expect(readFileSync(log, 'utf8')).not.toContain(s3.secretAccessKey);
+    expect(s3.keys('recall', 'team-a/memories.lance/_indices/').length).toBeGreaterThan(0);
   }, 120_000);
 
   it('queues a capture while the object store is unreachable and stores it once the store is back', async () => {
