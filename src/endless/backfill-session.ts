@@ -6,8 +6,9 @@
 import { RecallError } from '../core/errors.js';
 import { MAX_ATTEMPTS, completeEntry, ensureEntry, type CompleteDeps } from './complete-observation.js';
 import { endlessRoot } from './endless-store.js';
-import { findToolResults, selectCompressible, sessionIdsOf, type ToolResultRef } from './fork-transcript.js';
+import { findToolResults, sessionIdsOf, type ToolResultRef } from './fork-transcript.js';
 import { isSystemicFailure } from './prepare-replacements.js';
+import { selectForResume } from './resume-rules.js';
 import { readTranscriptSnapshot } from './transcript-snapshot.js';
 import { basename } from 'node:path';
 
@@ -35,7 +36,8 @@ export async function backfillSession(transcriptPath: string, options: BackfillO
   }
   const snapshot = await readTranscriptSnapshot(transcriptPath);
   const sessionId = sessionIdsOf(snapshot.records)[0] ?? basename(transcriptPath).replace(/\.jsonl$/, '');
-  const chosen = selectCompressible(findToolResults(snapshot.records), options.settings, 0, endlessRoot(options.home));
+  // What a fork would compress, the last results included (a later fork may keep fewer whole).
+  const chosen = selectForResume(findToolResults(snapshot.records), options.settings, 0, endlessRoot(options.home)).map((c) => c.ref);
   const summary: BackfillSummary = { sessionId, eligible: chosen.length, had: 0, created: 0, failed: 0, skipped: 0, stoppedBy: null };
   for (const [i, ref] of chosen.entries()) {
     const response = ref.toolUseResult !== undefined ? ref.toolUseResult : ref.text;

@@ -18,6 +18,11 @@ export const ENDLESS_DEFAULTS = Object.freeze({
   denylist: Object.freeze([] as string[]),
   /** `recall endless fork` keeps this many of the last tool results whole. */
   keepRecent: 3,
+  /**
+   * At resume (`recall endless fork`), results of tools other than Read, and Read or file-echo
+   * results a later call superseded, are compressed from this size up (see resume-rules.ts).
+   */
+  forkMinChars: 1_000,
 });
 
 export const ENDLESS_ENV = Object.freeze({

@@ -25,6 +25,7 @@ export interface EndlessSettings {
   syncTimeoutMs: number;
   denylist: readonly string[];
   keepRecent: number;
+  forkMinChars: number;
   ollama: EndlessOllama;
 }
 
@@ -96,6 +97,7 @@ export function readEndlessSettings(env: NodeJS.ProcessEnv, home: string): LiteS
       syncTimeoutMs: Math.min(ENDLESS_DEFAULTS.maxSyncTimeoutMs, syncTimeoutMs),
       denylist,
       keepRecent: int(ENDLESS_ENV.keepRecent, endless.keepRecent, ENDLESS_DEFAULTS.keepRecent, 0, 'endless.keepRecent'),
+      forkMinChars: int(null, endless.forkMinChars, ENDLESS_DEFAULTS.forkMinChars, 1, 'endless.forkMinChars'),
       ollama: {
         host,
         model,
@@ -116,6 +118,7 @@ export function settingsFromConfig(config: Readonly<Config>): EndlessSettings {
     syncTimeoutMs: endless.syncTimeoutMs,
     denylist: [...endless.denylist],
     keepRecent: endless.keepRecent,
+    forkMinChars: endless.forkMinChars,
     ollama: { host: ollama.host, model: ollama.llmModel ?? null, numCtx: ollama.numCtx, timeoutMs: ollama.timeoutMs },
   };
 }

@@ -3,7 +3,7 @@
  * `toolUseResult`) gets its compressed text, `sessionId` fields get the new session's id, and every
  * other byte of every other line stays as it was (uuid/parentUuid chain included). Pure.
  */
-import { judgeText, refuseByInput, type Thresholds } from './eligibility.js';
+import { NEVER_COMPRESSED } from './eligibility.js';
 import { rebuildToolResponse } from './tool-shapes.js';
 
 type Json = Record<string, unknown>;
@@ -55,23 +55,6 @@ export function findToolResults(records: readonly Json[]): ToolResultRef[] {
     });
   });
   return refs;
-}
-
-/**
- * Eligible results, minus the last `keepRecent` results of the session, images, recall's own text
- * and calls that read what recall saved (`savedRoot`) or an explicit range of a file.
- */
-export function selectCompressible(refs: readonly ToolResultRef[], thresholds: Thresholds, keepRecent: number, savedRoot: string | null = null): ToolResultRef[] {
-  const cutoff = Math.max(0, refs.length - keepRecent);
-  // Cheapest tests first: most results are short, and judging one scans its text.
-  return refs.filter(
-    (ref, i) =>
-      i < cutoff &&
-      !ref.hasImage &&
-      !ref.text.startsWith(COMPRESSED_PREFIX) &&
-      judgeText(ref.toolName, ref.text, thresholds).eligible &&
-      (savedRoot === null || refuseByInput(ref.toolName, ref.toolInput, savedRoot) === null),
-  );
 }
 
 export interface Replacement {
@@ -133,7 +116,8 @@ function replaceInRecord(record: Json, replacements: readonly Replacement[]): Js
   const copy: Json = { ...record, message: { ...message, content } };
   for (const { ref, text } of replacements) {
     content[ref.blockIndex] = { ...(content[ref.blockIndex] as Json), content: ref.contentForm === 'string' ? text : [{ type: 'text', text }] };
-    if (ref.toolUseResult !== undefined) copy.toolUseResult = rebuildToolResponse(ref.toolName, ref.toolUseResult, text);
+    // An edit tool's structured result is the edit (file, patch), not what the model read: it stays.
+    if (ref.toolUseResult !== undefined && !NEVER_COMPRESSED.has(ref.toolName)) copy.toolUseResult = rebuildToolResponse(ref.toolName, ref.toolUseResult, text);
   }
   return copy;
 }

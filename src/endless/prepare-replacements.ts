@@ -8,9 +8,10 @@ import { basename } from 'node:path';
 import { MAX_ATTEMPTS, completeEntry, ensureEntry, type CompleteDeps } from './complete-observation.js';
 import { MAX_KEPT_SHARE } from './compress-tool-output.js';
 import { endlessRoot, type ObservationRecord, type EntryPaths } from './endless-store.js';
-import { findToolResults, selectCompressible, sessionIdsOf, type Replacement, type ToolResultRef } from './fork-transcript.js';
+import { findToolResults, sessionIdsOf, type Replacement, type ToolResultRef } from './fork-transcript.js';
 import { DEFAULT_REDUCTION_CHARS, reduceOutput } from './reduce-output.js';
 import { renderObservationText, renderReductionText } from './render-compressed.js';
+import { selectForResume } from './resume-rules.js';
 import { toolKind } from './tool-shapes.js';
 import type { TranscriptSnapshot } from './transcript-snapshot.js';
 
@@ -39,12 +40,12 @@ export function isSystemicFailure(lastError: string | null): boolean {
 export async function prepareReplacements(snapshot: TranscriptSnapshot, options: PrepareOptions): Promise<Prepared> {
   const sessionId = sessionIdsOf(snapshot.records)[0] ?? basename(snapshot.path).replace(/\.jsonl$/, '');
   const refs = findToolResults(snapshot.records);
-  const chosen = selectCompressible(refs, options.settings, options.keepRecent, endlessRoot(options.home));
+  const chosen = selectForResume(refs, options.settings, options.keepRecent, endlessRoot(options.home));
   const replacements: Replacement[] = [];
   let observations = 0;
   let reductions = 0;
   let modelError: string | null = null;
-  for (const [i, ref] of chosen.entries()) {
+  for (const [i, { ref, ...why }] of chosen.entries()) {
     const response = ref.toolUseResult !== undefined ? ref.toolUseResult : ref.text;
     const entry = ensureEntry(options.home, { sessionId, toolUseId: ref.toolUseId, toolName: ref.toolName, toolInput: ref.toolInput, text: ref.text, response }, options.now());
     const { paths } = entry;
@@ -53,7 +54,7 @@ export async function prepareReplacements(snapshot: TranscriptSnapshot, options:
       record = await completeEntry(paths, record, options);
       if (record.observation === null && isSystemicFailure(record.lastError)) modelError = record.lastError;
     }
-    const replacement = replacementFor(ref, record, paths);
+    const replacement = replacementFor(ref, record, paths, why);
     if (replacement !== null) {
       replacements.push({ ref, text: replacement.text });
       if (replacement.kind === 'observation') observations += 1;
@@ -64,14 +65,30 @@ export async function prepareReplacements(snapshot: TranscriptSnapshot, options:
   return { sessionId, results: refs.length, replacements, observations, reductions, modelError };
 }
 
-export function replacementFor(ref: ToolResultRef, record: ObservationRecord, paths: EntryPaths): { text: string; kind: 'observation' | 'reduction' } | null {
-  const meta = { toolName: ref.toolName, originalChars: record.originalChars, originalLines: record.originalLines, fullOutputPath: paths.text };
-  const limit = ref.text.length * MAX_KEPT_SHARE;
+/** Budget of the reduction of a superseded file result: its text is out of date, an outline is enough. */
+export const SUPERSEDED_REDUCTION_CHARS = 600;
+/** A reduction keeps at most this share of the output (within 600..2,400 characters). */
+const REDUCTION_SHARE = 0.4;
+/** What only the resume rules choose must at least halve: a smaller saving is not worth the detail lost. */
+export const RESUME_KEPT_SHARE = 0.5;
+
+export interface ReplacementReason {
+  supersededBy: string | null;
+  /** Chosen by the live hook's rules (else by the resume rules only). */
+  live: boolean;
+}
+
+export function replacementFor(ref: ToolResultRef, record: ObservationRecord, paths: EntryPaths, why: ReplacementReason = { supersededBy: null, live: true }): { text: string; kind: 'observation' | 'reduction' } | null {
+  const { supersededBy } = why;
+  const meta = { toolName: ref.toolName, originalChars: record.originalChars, originalLines: record.originalLines, fullOutputPath: paths.text, supersededBy };
+  const limit = ref.text.length * (why.live ? MAX_KEPT_SHARE : RESUME_KEPT_SHARE);
   if (record.observation) {
     const text = renderObservationText(record.observation, meta);
     if (text.length <= limit) return { text, kind: 'observation' };
   }
-  const keep = toolKind(ref.toolName) === 'read' ? 'outline' : 'errors';
-  const text = renderReductionText(reduceOutput(ref.text, { maxChars: DEFAULT_REDUCTION_CHARS, keep }).text, meta);
+  const kind = toolKind(ref.toolName);
+  const keep = kind === 'read' || kind === null ? 'outline' : 'errors';
+  const maxChars = supersededBy !== null ? SUPERSEDED_REDUCTION_CHARS : Math.min(DEFAULT_REDUCTION_CHARS, Math.max(SUPERSEDED_REDUCTION_CHARS, Math.floor(ref.text.length * REDUCTION_SHARE)));
+  const text = renderReductionText(reduceOutput(ref.text, { maxChars, keep }).text, meta);
   return text.length <= limit ? { text, kind: 'reduction' } : null;
 }

@@ -11,6 +11,8 @@ export interface OutputMeta {
   originalLines: number;
   /** Where the full original output was saved (a plain text file). */
   fullOutputPath: string;
+  /** At resume: the later tool that changed or re-read the file this result shows (see resume-rules.ts). */
+  supersededBy?: string | null;
 }
 
 export function renderPointer(meta: OutputMeta): string {
@@ -18,7 +20,7 @@ export function renderPointer(meta: OutputMeta): string {
 }
 
 export function renderObservationText(observation: Observation, meta: OutputMeta): string {
-  const parts = [`[recall: ${meta.toolName} output of ${formatCount(meta.originalChars)} chars, compressed to an observation]`];
+  const parts = [`[recall: ${meta.toolName} output of ${formatCount(meta.originalChars)} chars, compressed to an observation${supersededNote(meta)}]`];
   parts.push(`## ${observation.title}`);
   if (observation.subtitle) parts.push(observation.subtitle);
   if (observation.narrative) parts.push('', observation.narrative);
@@ -32,8 +34,14 @@ export function renderObservationText(observation: Observation, meta: OutputMeta
 }
 
 export function renderReductionText(body: string, meta: OutputMeta): string {
-  const header = `[recall: ${meta.toolName} output of ${formatCount(meta.originalChars)} chars, reduced: terminal noise stripped, repeats folded, head, tail and key lines kept]`;
+  const header = `[recall: ${meta.toolName} output of ${formatCount(meta.originalChars)} chars, reduced: terminal noise stripped, repeats folded, head, tail and key lines kept${supersededNote(meta)}]`;
   return `${header}\n${body}\n${renderPointer(meta)}`;
+}
+
+/** `; out of date: ...` for a result a later call superseded, else nothing. */
+function supersededNote(meta: OutputMeta): string {
+  if (!meta.supersededBy) return '';
+  return meta.supersededBy === 'Read' ? '; a later Read of this file holds its newer text' : `; out of date: a later ${meta.supersededBy} changed this file`;
 }
 
 /** `12,345`: thousands separated the same way on every machine. */

@@ -59,7 +59,9 @@ describe.skipIf(files.length === 0)('Endless Mode fork on real transcripts', () 
     expect(resultIds(output)).toEqual(resultIds(input));
     expect(output.map((r) => `${String(r.uuid)}<${String(r.parentUuid)}`)).toEqual(input.map((r) => `${String(r.uuid)}<${String(r.parentUuid)}`));
     expect(summary.after.chars).toBeLessThanOrEqual(summary.before.chars);
-    expect(summary.observations).toBe(summary.compressed);
+    // Each compressed result is an observation, or the reduction where that is shorter than the observation allowed.
+    expect(summary.observations + summary.reductions).toBe(summary.compressed);
+    expect(summary.observations).toBeGreaterThanOrEqual(summary.reductions);
   });
 
   it('shrinks the compressed results of the long real session by at least 85%', async () => {
@@ -75,6 +77,9 @@ describe.skipIf(files.length === 0)('Endless Mode fork on real transcripts', () 
     });
     expect(summary.compressed).toBeGreaterThan(5);
     expect(summary.replaced.after).toBeLessThan(summary.replaced.before * 0.15);
-    expect(summary.after.toolResultChars).toBe(summary.before.toolResultChars - summary.replaced.before + summary.replaced.after);
+    // A result of several text blocks counts "\n\n" between them as replaced text, not as conversation.
+    const expected = summary.before.toolResultChars - summary.replaced.before + summary.replaced.after;
+    expect(summary.after.toolResultChars).toBeGreaterThanOrEqual(expected);
+    expect(summary.after.toolResultChars - expected).toBeLessThanOrEqual(2 * summary.compressed);
   });
 });

@@ -2,7 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkForkedLines, resultIds } from '../../src/endless/check-fork.js';
 import { isRecallError } from '../../src/core/errors.js';
-import { applyReplacements, findToolResults, selectCompressible, sessionIdsOf, type ForkedLines, type Replacement } from '../../src/endless/fork-transcript.js';
+import { applyReplacements, findToolResults, sessionIdsOf, type ForkedLines, type Replacement } from '../../src/endless/fork-transcript.js';
+import { judgeText, refuseByInput } from '../../src/endless/eligibility.js';
+import { findSuperseded, selectForResume } from '../../src/endless/resume-rules.js';
 import { parseSnapshot } from '../../src/endless/transcript-snapshot.js';
 import { session, type Json, type Session } from './session-arbitraries.js';
 
@@ -138,17 +140,50 @@ describe('the Endless fork transform under fuzzing', () => {
     );
   });
 
-  it('passes its own checks when the results to replace are chosen by selectCompressible', () => {
+  it('passes its own checks when the results to replace are chosen by the resume rules', () => {
     fc.assert(
-      fc.property(session, fc.nat(4), fc.nat(20), fc.uuid(), (s, keepRecent, minChars, newId) => {
-        const chosen = selectCompressible(findToolResults(s.records), { minChars, readMinChars: minChars, denylist: ['Grep'] }, keepRecent);
-        expect(chosen.every((ref) => ref.toolName !== 'Edit' && ref.toolName !== 'Grep' && !ref.hasImage)).toBe(true);
+      fc.property(session, fc.nat(4), fc.nat(20), fc.nat(20), fc.uuid(), (s, keepRecent, minChars, forkMinChars, newId) => {
+        const chosen = selectForResume(findToolResults(s.records), { minChars, readMinChars: minChars, forkMinChars, denylist: ['Grep'] }, keepRecent, '/saved').map((c) => c.ref);
         const replacements = chosen.map((ref) => ({ ref, text: `[recall: ${ref.toolName} output]\nFull output: /x/${ref.toolUseId}.txt` }));
         const out = forkLines(s.lines, s.records, replacements, new Map(sessionIdsOf(s.records).map((id) => [id, newId] as const)));
         expect(checkForkedLines(s.records, out)).toMatchObject({ ok: true, problems: [] });
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('adds to the live rules only superseded file results and other tools from forkMinChars up, never the last results, images or the denylist', () => {
+    const seen = { superseded: 0, resumeOnly: 0 };
+    fc.assert(
+      fc.property(session, fc.nat(4), fc.nat(30), fc.nat(30), (s, keepRecent, minChars, forkMinChars) => {
+        const refs = findToolResults(s.records);
+        const thresholds = { minChars, readMinChars: minChars * 2, forkMinChars, denylist: ['Grep'] };
+        const chosen = selectForResume(refs, thresholds, keepRecent, '/saved');
+        const superseded = findSuperseded(refs);
+        const recent = new Set(refs.slice(Math.max(0, refs.length - keepRecent)).map((r) => r.toolUseId));
+        for (const { ref, supersededBy, live } of chosen) {
+          if (supersededBy !== null) seen.superseded += 1;
+          if (!live) seen.resumeOnly += 1;
+          expect(recent.has(ref.toolUseId) || ref.hasImage || ref.toolName === 'Grep').toBe(false);
+          expect(supersededBy).toBe(superseded.get(ref.toolUseId) ?? null);
+          if (live) expect(judgeText(ref.toolName, ref.text, thresholds).eligible).toBe(true);
+          else {
+            expect(ref.text.length).toBeGreaterThanOrEqual(forkMinChars);
+            if (ref.toolName === 'Read' || ref.toolName === 'Edit' || ref.toolName === 'Write') expect(supersededBy).not.toBeNull();
+          }
+        }
+        // Everything the live rules take, the resume rules take too.
+        const taken = new Set(chosen.map((c) => c.ref.toolUseId));
+        refs.forEach((ref, i) => {
+          const live = i < refs.length - keepRecent && !ref.hasImage && !ref.text.startsWith('[recall: ') && judgeText(ref.toolName, ref.text, thresholds).eligible && refuseByInput(ref.toolName, ref.toolInput, '/saved') === null;
+          if (live) expect(taken.has(ref.toolUseId)).toBe(true);
+        });
+      }),
+      { numRuns: 300 },
+    );
+    // The runs did exercise what they check.
+    expect(seen.superseded).toBeGreaterThan(20);
+    expect(seen.resumeOnly).toBeGreaterThan(20);
   });
 
   it('reads any file into a snapshot of parsed lines or refuses it with TRANSCRIPT_UNREADABLE, never another throw', () => {

@@ -2,13 +2,19 @@
  * fast-check generators for Claude Code sessions as the Endless fork transform reads them:
  * assistant tool_use lines answered by user tool_result lines (alone or together), toolUseResult
  * values in each tool's shape or junk, one uuid/parentUuid chain, sessionIds at the top level and
- * nested, random extra fields, compact or spaced JSON.
+ * nested, random extra fields, compact or spaced JSON; Read, Edit and Write calls on two files.
  */
 import fc from 'fast-check';
 
 export type Json = Record<string, unknown>;
 
-const TOOL_NAMES = ['Bash', 'Read', 'Grep', 'Glob', 'Task', 'WebFetch', 'Edit', 'mcp__srv__tool', 'CustomTool'] as const;
+const TOOL_NAMES = ['Bash', 'Read', 'Grep', 'Glob', 'Task', 'WebFetch', 'Edit', 'Write', 'mcp__srv__tool', 'CustomTool'] as const;
+
+/** File tools name one of two files, so later calls supersede earlier results (Reads sometimes of a range). */
+function inputFor(name: string, text: string, pick: number): Json {
+  if (name !== 'Read' && name !== 'Edit' && name !== 'Write') return { command: text };
+  return { file_path: ['/p/a.ts', '/p/b.ts'][pick % 2], ...(name === 'Read' && pick % 3 === 0 ? { offset: 1, limit: 5 } : {}) };
+}
 
 /** Field names a transcript line may carry besides the ones the transform reads. */
 const extraFields = fc.dictionary(
@@ -96,7 +102,7 @@ export const session: fc.Arbitrary<Session> = fc
       const calls = s.calls.map((c, j) => ({ ...c, id: `toolu_${i}_${j}` }));
       push(s, {
         type: 'assistant',
-        message: { role: 'assistant', content: [{ type: 'text', text: s.said }, ...calls.map((c) => ({ type: 'tool_use', id: c.id, name: c.name, input: { command: c.text } }))] },
+        message: { role: 'assistant', content: [{ type: 'text', text: s.said }, ...calls.map((c) => ({ type: 'tool_use', id: c.id, name: c.name, input: inputFor(c.name, c.text, c.pick) }))] },
       });
       const resultBlock = (c: (typeof calls)[number]): Json => ({
         type: 'tool_result',

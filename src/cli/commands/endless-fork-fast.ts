@@ -46,10 +46,10 @@ export async function forkWithoutProgram(args: readonly string[], env: NodeJS.Pr
   return true;
 }
 
-const COUNT_OPTIONS = { '--keep-recent': 'keepRecent', '--min-chars': 'minChars', '--read-min-chars': 'readMinChars' } as const;
+const COUNT_OPTIONS = { '--keep-recent': 'keepRecent', '--min-chars': 'minChars', '--read-min-chars': 'readMinChars', '--fork-min-chars': 'forkMinChars' } as const;
 
 /**
- * `<transcript> [--keep-recent N] [--min-chars N] [--read-min-chars N] [--no-model] [--json]`, in
+ * `<transcript> [--keep-recent N] [--min-chars N] [--read-min-chars N] [--fork-min-chars N] [--no-model] [--json]`, in
  * any order, `--name=N` or `--name N`; null for anything else.
  */
 export function parseForkArgs(args: readonly string[]): { transcript: string; flags: ForkFlags } | null {

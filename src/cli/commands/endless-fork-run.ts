@@ -17,6 +17,7 @@ export interface ForkFlags {
   keepRecent?: number;
   minChars?: number;
   readMinChars?: number;
+  forkMinChars?: number;
   model: boolean;
   json?: boolean;
 }
@@ -28,7 +29,12 @@ export interface ForkDeps extends CompleteDeps {
 
 export async function runEndlessFork(path: string, flags: ForkFlags, deps: ForkDeps): Promise<void> {
   const print = progressLine(!flags.json && process.stderr.isTTY === true && flags.model);
-  const settings = { ...deps.settings, minChars: flags.minChars ?? deps.settings.minChars, readMinChars: flags.readMinChars ?? deps.settings.readMinChars };
+  const settings = {
+    ...deps.settings,
+    minChars: flags.minChars ?? deps.settings.minChars,
+    readMinChars: flags.readMinChars ?? deps.settings.readMinChars,
+    forkMinChars: flags.forkMinChars ?? deps.settings.forkMinChars,
+  };
   const options = {
     ...deps,
     settings,

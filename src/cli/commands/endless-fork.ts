@@ -13,6 +13,7 @@ export function registerEndlessFork(endless: Command): void {
     .option('--keep-recent <n>', 'keep the last N tool results whole (default: endless.keepRecent)', parseCount('--keep-recent'))
     .option('--min-chars <n>', 'compress tool results of at least N characters (default: endless.minChars)', parseCount('--min-chars'))
     .option('--read-min-chars <n>', 'the same for Read results (default: endless.readMinChars)', parseCount('--read-min-chars'))
+    .option('--fork-min-chars <n>', 'also compress results of other tools, and Read or edit results a later call superseded, from N characters up (default: endless.forkMinChars)', parseCount('--fork-min-chars'))
     .option('--no-model', 'use stored observations and the deterministic reduction only; never call the model')
     .option('--json', 'print the result as JSON')
     .action(async (transcript: string, flags: ForkFlags) => {

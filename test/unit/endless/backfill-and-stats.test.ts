@@ -15,7 +15,7 @@ import { useTempDirs } from '../../support/temp-dir.js';
 const tempDir = useTempDirs();
 const FIXTURE = fileURLToPath(new URL('../../fixtures/endless/session.jsonl', import.meta.url));
 const settings: EndlessSettings = {
-  enabled: true, minChars: 4000, readMinChars: 16_000, syncTimeoutMs: 60_000, denylist: [], keepRecent: 3,
+  enabled: true, minChars: 4000, readMinChars: 16_000, syncTimeoutMs: 60_000, denylist: [], keepRecent: 3, forkMinChars: 1000,
   ollama: { host: 'http://127.0.0.1:1', model: 'm', numCtx: 8192, timeoutMs: 5_000 },
 };
 const ok: ObserveFn = async () => ({ type: 'discovery', title: 't', subtitle: '', narrative: 'n', facts: [], concepts: [], files: [] });

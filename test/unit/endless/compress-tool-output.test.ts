@@ -13,7 +13,7 @@ import { useTempDirs } from '../../support/temp-dir.js';
 const tempDir = useTempDirs();
 
 const settings: EndlessSettings = {
-  enabled: true, minChars: 1000, readMinChars: 5000, syncTimeoutMs: 60_000, denylist: [], keepRecent: 3,
+  enabled: true, minChars: 1000, readMinChars: 5000, syncTimeoutMs: 60_000, denylist: [], keepRecent: 3, forkMinChars: 1000,
   ollama: { host: 'http://127.0.0.1:1', model: 'llama3.2:3b', numCtx: 8192, timeoutMs: 10_000 },
 };
 

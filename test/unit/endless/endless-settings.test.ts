@@ -28,7 +28,7 @@ describe('Endless Mode settings', () => {
 
   it('reads the same values the zod config loader reads, for the same file and environment', () => {
     const home = tempDir();
-    writeFileSync(join(home, 'config.json'), JSON.stringify({ endless: { minChars: 5000, denylist: ['mcp__x__*'], keepRecent: 0 }, ollama: { host: 'localhost:4000', llmModel: 'qwen' } }));
+    writeFileSync(join(home, 'config.json'), JSON.stringify({ endless: { minChars: 5000, denylist: ['mcp__x__*'], keepRecent: 0, forkMinChars: 1500 }, ollama: { host: 'localhost:4000', llmModel: 'qwen' } }));
     const env = { RECALL_HOME: home, RECALL_ENDLESS_MODE: 'yes', RECALL_SYNC_TIMEOUT_MS: '1500', RECALL_ENDLESS_READ_MIN_CHARS: '9000', RECALL_OLLAMA_NUM_CTX: '4096' };
     const lite = readEndlessSettings(env, home);
     expect(lite.problems).toEqual([]);
@@ -68,6 +68,7 @@ describe('Endless Mode settings', () => {
       [{ endless: { readMinChars: 'lots' } }, {}],
       [{ endless: { syncTimeoutMs: 90_000 } }, {}],
       [{ endless: { keepRecent: -1 } }, {}],
+      [{ endless: { forkMinChars: 0 } }, {}],
       [{ endless: { denylist: 'Bash' } }, {}],
       [{ endless: { denylist: ['Bash', ''] } }, {}],
       [{ endless: 5 }, {}],

@@ -10,9 +10,9 @@ const SRC = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../src'
 describe('parseForkArgs', () => {
   it('takes the transcript and every fork option, in any order, as --name N or --name=N', () => {
     expect(parseForkArgs(['s.jsonl'])).toEqual({ transcript: 's.jsonl', flags: { model: true } });
-    expect(parseForkArgs(['--json', '--keep-recent', '0', 's.jsonl', '--no-model', '--min-chars=2000', '--read-min-chars', '007'])).toEqual({
+    expect(parseForkArgs(['--json', '--keep-recent', '0', 's.jsonl', '--no-model', '--min-chars=2000', '--read-min-chars', '007', '--fork-min-chars', '1500'])).toEqual({
       transcript: 's.jsonl',
-      flags: { model: false, json: true, keepRecent: 0, minChars: 2000, readMinChars: 7 },
+      flags: { model: false, json: true, keepRecent: 0, minChars: 2000, readMinChars: 7, forkMinChars: 1500 },
     });
   });
 

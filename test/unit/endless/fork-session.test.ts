@@ -18,7 +18,7 @@ const SESSION = '11111111-2222-4333-8444-555555555555';
 const NEW = 'aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee';
 
 const settings: EndlessSettings = {
-  enabled: true, minChars: 4000, readMinChars: 16_000, syncTimeoutMs: 60_000, denylist: [], keepRecent: 3,
+  enabled: true, minChars: 4000, readMinChars: 16_000, syncTimeoutMs: 60_000, denylist: [], keepRecent: 3, forkMinChars: 1000,
   ollama: { host: 'http://127.0.0.1:1', model: 'llama3.2:3b', numCtx: 8192, timeoutMs: 5_000 },
 };
 
@@ -134,7 +134,7 @@ describe('compressInPlace', () => {
   it('leaves the file alone when nothing is worth compressing', async () => {
     const { transcript, options } = setup();
     const before = statSync(transcript).mtimeMs;
-    const summary = await compressInPlace(transcript, { ...options, settings: { ...settings, minChars: 1_000_000, readMinChars: 1_000_000 } });
+    const summary = await compressInPlace(transcript, { ...options, settings: { ...settings, minChars: 1_000_000, readMinChars: 1_000_000, forkMinChars: 1_000_000 } });
     expect(summary).toMatchObject({ compressed: 0, backupPath: null });
     expect(statSync(transcript).mtimeMs).toBe(before);
     expect(existsSync(`${transcript}.lock`)).toBe(false);

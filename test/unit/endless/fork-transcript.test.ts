@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { checkForkedLines, resultIds } from '../../../src/endless/check-fork.js';
-import { applyReplacements, findToolResults, rewriteSessionIds, selectCompressible, sessionIdsOf } from '../../../src/endless/fork-transcript.js';
+import { applyReplacements, findToolResults, rewriteSessionIds, sessionIdsOf } from '../../../src/endless/fork-transcript.js';
+import { selectForResume } from '../../../src/endless/resume-rules.js';
 import { measureConversation } from '../../../src/endless/measure-conversation.js';
 
 const FIXTURE = fileURLToPath(new URL('../../fixtures/endless/session.jsonl', import.meta.url));
@@ -10,10 +11,11 @@ const lines = readFileSync(FIXTURE, 'utf8').trimEnd().split('\n');
 const records = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
 const OLD = '11111111-2222-4333-8444-555555555555';
 const NEW = '99999999-8888-4777-8666-555555555555';
-const thresholds = { minChars: 4000, readMinChars: 16_000, denylist: [] };
+const thresholds = { minChars: 4000, readMinChars: 16_000, denylist: [], forkMinChars: 1000 };
+const select = (refs: ReturnType<typeof findToolResults>, keepRecent: number) => selectForResume(refs, thresholds, keepRecent, '/nowhere').map((c) => c.ref);
 
 function fork(keepRecent: number) {
-  const chosen = selectCompressible(findToolResults(records), thresholds, keepRecent);
+  const chosen = select(findToolResults(records), keepRecent);
   const replacements = chosen.map((ref) => ({ ref, text: `[recall: ${ref.toolName} short]\nFull output: /x/${ref.toolUseId}.txt` }));
   return { chosen, out: written(applyReplacements(lines.map((l) => Buffer.from(l)), records, replacements, new Map([[OLD, NEW]]))) };
 }
@@ -33,7 +35,7 @@ describe('findToolResults', () => {
   });
 });
 
-describe('selectCompressible', () => {
+describe('selectForResume on the fixture session', () => {
   it('picks large results of known tools, never Edit, and keeps the last N whole', () => {
     expect(fork(3).chosen.map((r) => r.toolUseId)).toEqual(['toolu_fixture_01', 'toolu_fixture_02', 'toolu_fixture_03']);
     expect(fork(0).chosen.map((r) => r.toolUseId)).toEqual(['toolu_fixture_01', 'toolu_fixture_02', 'toolu_fixture_03', 'toolu_fixture_05', 'toolu_fixture_07']);
@@ -41,7 +43,7 @@ describe('selectCompressible', () => {
 
   it('does not compress text recall already put in place', () => {
     const refs = findToolResults(records).map((r) => ({ ...r, text: `[recall: Bash output]\n${r.text}` }));
-    expect(selectCompressible(refs, thresholds, 0)).toEqual([]);
+    expect(select(refs, 0)).toEqual([]);
   });
 });
 
@@ -116,7 +118,7 @@ describe('applyReplacements output', () => {
   });
 
   it('reports each rebuilt line as written, new session id included', () => {
-    const [ref] = selectCompressible(findToolResults(records), thresholds, 0);
+    const [ref] = select(findToolResults(records), 0);
     const forked = applyReplacements(lines.map((l) => Buffer.from(l)), records, [{ ref: ref!, text: 'short' }], new Map([[OLD, NEW]]));
     const line = forked.rebuilt.get(ref!.lineIndex)!.toString('utf8');
     expect(line).toBe(written(forked)[ref!.lineIndex]);
