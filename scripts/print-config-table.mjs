@@ -22,6 +22,7 @@ function cell(text) {
 
 function formatDefault(key) {
   if (!key.hasDefault) return key.optional ? '(none)' : '(required)';
+  if (key.defaultValue === '') return '(empty)';
   return `\`${typeof key.defaultValue === 'string' ? key.defaultValue : JSON.stringify(key.defaultValue)}\``;
 }
 
