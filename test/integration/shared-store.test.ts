@@ -124,7 +124,7 @@ describe('a store in an S3-compatible object store', () => {
   }, 120_000);
 
   it('runs store upkeep on the shared store too: the detached maintenance process gets the credentials and builds the vector index', async () => {
-    const env = { ...machine('a'), RECALL_VECTOR_INDEX_MIN_ROWS: '300', RECALL_OPTIMIZE_EVERY_VERSIONS: '2', RECALL_DEDUPE_THRESHOLD: '0.999' };
+    const env: NodeJS.ProcessEnv = { ...machine('a'), RECALL_VECTOR_INDEX_MIN_ROWS: '300', RECALL_OPTIMIZE_EVERY_VERSIONS: '2', RECALL_DEDUPE_THRESHOLD: '0.999' };
     const embedder = createHashEmbedder();
     const texts = Array.from({ length: 400 }, (_, i) => `earlier rule ${i}: prefer option ${(i * 7919) % 997} in module ${(i * 31) % 211}`);
     const vectors = await embedder.embed(texts);
