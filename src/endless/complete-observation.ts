@@ -3,7 +3,8 @@
  * fork. Each entry's full text is saved before anything else; the model's observation is added to
  * its record when it comes. A failed call is counted, so one output is not retried forever.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { basename, dirname } from 'node:path';
 import { describeError } from '../core/errors.js';
 import type { Logger } from '../core/log.js';
 import type { EndlessSettings } from './endless-settings.js';
@@ -36,10 +37,14 @@ export interface EntrySource {
   response: unknown;
 }
 
-/** The entry's paths and record, saving the full text first when it was never saved. */
-export function ensureEntry(home: string, source: EntrySource, now: number): { paths: EntryPaths; record: ObservationRecord } {
+/**
+ * The entry's paths and record, saving the full text first when it was never saved. `saved`: file
+ * names already in the session's folder (one listing for many entries); a name missing from it is
+ * still looked for, since it may have been written since.
+ */
+export function ensureEntry(home: string, source: EntrySource, now: number, saved?: ReadonlySet<string>): { paths: EntryPaths; record: ObservationRecord } {
   const paths = entryPaths(home, source.sessionId, source.toolUseId);
-  if (!existsSync(paths.text)) {
+  if (!saved?.has(basename(paths.text)) && !existsSync(paths.text)) {
     saveOriginal(paths, source.text, {
       version: 1, sessionId: source.sessionId, toolUseId: source.toolUseId, toolName: source.toolName,
       toolInput: source.toolInput, from: 'transcript', savedAt: new Date(now).toISOString(), response: source.response,
@@ -92,4 +97,13 @@ export async function completeStoredEntry(sessionId: string, toolUseId: string, 
   const record = readRecord(paths.record);
   if (!record || !existsSync(paths.text)) return null;
   return completeEntry(paths, record, deps);
+}
+
+/** The file names saved for a session so far (none when its folder does not exist yet). */
+export function savedEntryNames(home: string, sessionId: string): Set<string> {
+  try {
+    return new Set(readdirSync(dirname(entryPaths(home, sessionId, 'x').text)));
+  } catch {
+    return new Set();
+  }
 }

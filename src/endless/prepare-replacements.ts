@@ -5,7 +5,7 @@
  * enough is left whole.
  */
 import { basename } from 'node:path';
-import { MAX_ATTEMPTS, completeEntry, ensureEntry, type CompleteDeps } from './complete-observation.js';
+import { MAX_ATTEMPTS, completeEntry, ensureEntry, savedEntryNames, type CompleteDeps } from './complete-observation.js';
 import { MAX_KEPT_SHARE } from './compress-tool-output.js';
 import { endlessRoot, type ObservationRecord, type EntryPaths } from './endless-store.js';
 import { findToolResults, sessionIdsOf, type Replacement, type ToolResultRef } from './fork-transcript.js';
@@ -45,9 +45,10 @@ export async function prepareReplacements(snapshot: TranscriptSnapshot, options:
   let observations = 0;
   let reductions = 0;
   let modelError: string | null = null;
+  const saved = savedEntryNames(options.home, sessionId);
   for (const [i, { ref, ...why }] of chosen.entries()) {
     const response = ref.toolUseResult !== undefined ? ref.toolUseResult : ref.text;
-    const entry = ensureEntry(options.home, { sessionId, toolUseId: ref.toolUseId, toolName: ref.toolName, toolInput: ref.toolInput, text: ref.text, response }, options.now());
+    const entry = ensureEntry(options.home, { sessionId, toolUseId: ref.toolUseId, toolName: ref.toolName, toolInput: ref.toolInput, text: ref.text, response }, options.now(), saved);
     const { paths } = entry;
     let { record } = entry;
     if (options.useModel && modelError === null && record.observation === null && record.attempts < MAX_ATTEMPTS && options.settings.ollama.model !== null) {

@@ -54,9 +54,10 @@ export function selectForResume(refs: readonly ToolResultRef[], thresholds: Resu
       chosen.push({ ref, supersededBy, live: true });
       return;
     }
-    if (ref.text.length < thresholds.forkMinChars || looksBinary(ref.text) || readsSavedOutput(ref, savedRoot)) return;
+    if (ref.text.length < thresholds.forkMinChars) return;
     const kind = toolKind(ref.toolName);
-    if (supersededBy !== null || (kind !== null && kind !== 'read')) chosen.push({ ref, supersededBy, live: false });
+    if (supersededBy === null && (kind === null || kind === 'read')) return;
+    if (!looksBinary(ref.text) && !readsSavedOutput(ref, savedRoot)) chosen.push({ ref, supersededBy, live: false });
   });
   return chosen;
 }

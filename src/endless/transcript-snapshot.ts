@@ -70,7 +70,8 @@ export function parseSnapshot(path: string, bytes: Buffer, mtimeMs: number): Tra
     const text = bytes.toString('utf8', start, end);
     const view = bytes.subarray(start, end);
     start = end + 1;
-    if (text.trim() === '') continue;
+    // A transcript line starts with `{`; only other lines can be blank.
+    if (text.charCodeAt(0) !== 0x7b && text.trim() === '') continue;
     const record = parseObject(text);
     if (record === undefined) {
       // The last line without its newline is still being written: leave it out.
