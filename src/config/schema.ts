@@ -135,7 +135,7 @@ export const configSchema = z.object({
       denylist: z
         .array(z.string().min(1))
         .default([...ENDLESS_DEFAULTS.denylist])
-        .describe('Tool names (exact, or a prefix ending in *) never compressed; Edit, Write, MultiEdit and NotebookEdit never are.'),
+        .describe('Tool names (exact, or a prefix ending in *) never compressed, live or by fork; the live hook never compresses Edit, Write, MultiEdit or NotebookEdit output either.'),
       keepRecent: z.coerce
         .number()
         .int()
