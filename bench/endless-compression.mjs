@@ -6,7 +6,8 @@
 //   live rules only:  as observations, with the resume-only rules off (forkMinChars beyond any
 //                     output): what the fork compressed before those rules, the PostToolUse hook's rules;
 //   2k thresholds:    as observations, with minChars = readMinChars = 2,000 (fork flags): also Reads
-//                     of files the session never touched again.
+//                     of files the session never touched again;
+//   --keep-recent 0:  as observations, with the last results of each transcript compressed too.
 // "compressed results" counts only the tool results that were replaced; "conversation" is what the
 // model reads on resume (message text, tool inputs, tool results); "file" is the JSONL on disk.
 // Then where the characters of the conversation are, before and after the default fork.
@@ -42,6 +43,7 @@ const arms = [
   { name: 'reducer', useModel: false, thresholds: {} },
   { name: 'live rules only', useModel: true, thresholds: { forkMinChars: Number.MAX_SAFE_INTEGER } },
   { name: 'observations, 2k thresholds', useModel: true, thresholds: { minChars: 2000, readMinChars: 2000 } },
+  { name: 'observations, --keep-recent 0', useModel: true, thresholds: {}, keepRecent: 0 },
 ];
 const figures = {};
 let where = null;
@@ -59,7 +61,7 @@ try {
       const s = await forkSession(copy, `0e0e0e0e-0000-4000-8000-${String(i).padStart(12, '0')}`, {
         home: join(work, 'home'),
         settings: { ...ENDLESS_DEFAULTS, denylist: [], enabled: true, ...arm.thresholds, ollama: { host: ollama.url, model: 'llama3.2:3b', numCtx: 8192, timeoutMs: 10_000 } },
-        observe: requestObservation, now: () => Date.now(), logger: { log() {} }, keepRecent: ENDLESS_DEFAULTS.keepRecent, useModel: arm.useModel,
+        observe: requestObservation, now: () => Date.now(), logger: { log() {} }, keepRecent: arm.keepRecent ?? ENDLESS_DEFAULTS.keepRecent, useModel: arm.useModel,
       });
       const row = { results: s.results, compressed: s.compressed, replacedBefore: s.replaced.before, replacedAfter: s.replaced.after, resultsBefore: s.before.toolResultChars, resultsAfter: s.after.toolResultChars, conversationBefore: s.before.chars, conversationAfter: s.after.chars, fileBefore: s.before.fileBytes, fileAfter: s.after.fileBytes };
       for (const key of Object.keys(total)) total[key] += row[key];
@@ -106,7 +108,9 @@ function summarize(r) {
   return { results: r.results, compressed: r.compressed, replaced: pair(r.replacedBefore, r.replacedAfter), toolResults: pair(r.resultsBefore, r.resultsAfter), conversation: pair(r.conversationBefore, r.conversationAfter), file: pair(r.fileBefore, r.fileAfter) };
 }
 function line(label, p) {
-  console.log(`  ${label.padEnd(20)} ${p.beforeChars.toLocaleString('en-US')} chars (~${p.beforeTokens.toLocaleString('en-US')} tok) -> ${p.afterChars.toLocaleString('en-US')} (~${p.afterTokens.toLocaleString('en-US')} tok)  -${p.reduction}%`);
+  const tokens = label.includes('bytes') ? '' : ` (~${p.beforeTokens.toLocaleString('en-US')} tok)`;
+  const after = label.includes('bytes') ? '' : ` (~${p.afterTokens.toLocaleString('en-US')} tok)`;
+  console.log(`  ${label.padEnd(20)} ${p.beforeChars.toLocaleString('en-US')}${tokens} -> ${p.afterChars.toLocaleString('en-US')}${after}  -${p.reduction}%`);
 }
 function pct(p) {
   return `-${p.reduction}%`;
