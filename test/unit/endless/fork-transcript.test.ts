@@ -126,6 +126,20 @@ describe('applyReplacements output', () => {
   });
 });
 
+describe('applyReplacements on lines that are views of one buffer', () => {
+  it('rewrites ids inside each line only, whatever lies between the lines', () => {
+    const a = JSON.stringify({ sessionId: OLD, n: 1 });
+    const b = JSON.stringify({ nested: { sessionId: OLD }, n: 2 });
+    // Between the lines: bytes that would match if a hit could span or sit outside a line.
+    const gap = `"sessionId":"${OLD}"`;
+    const bytes = Buffer.from(`${a}${gap}${b}\n`);
+    const lines = [bytes.subarray(0, a.length), bytes.subarray(a.length + gap.length, a.length + gap.length + b.length)];
+    const forked = applyReplacements(lines, [JSON.parse(a), JSON.parse(b)], [], new Map([[OLD, NEW]]));
+    expect(written(forked).map((l) => JSON.parse(l))).toEqual([{ sessionId: NEW, n: 1 }, { nested: { sessionId: NEW }, n: 2 }]);
+    expect(forked.size).toBe(a.length + b.length + 2);
+  });
+});
+
 describe('checkForkedLines', () => {
   it('reports a line that is not JSON, a broken chain and a lost tool result', () => {
     expect(checkForkedLines(records, ['{oops', ...lines.slice(1)]).problems).toEqual(['line 1 is not valid JSON']);
