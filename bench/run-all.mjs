@@ -140,7 +140,8 @@ const ROWS = {
     })),
   mcpLatency: (r) => [{ what: `\`memory_search\` through \`recall mcp\`, warm call, ${size(r.memories)} memories`, figure: r.rows.map((x) => `${x.embedder} ${fmt(x.warmCallMs)} ms (start ${fmt(x.startMs)}, first call ${fmt(x.firstCallMs)})`).join('; ') }],
   endlessFork: (r) => [
-    { what: `\`recall endless fork\`, ${fmt(r.toolUses)} tool uses, in-process, observations stored`, figure: `${fmt(r.inProcessWarmMedianMs)} ms (first fork ${fmt(r.inProcessColdMedianMs)}; CLI ${fmt(r.cliWarmMedianMs)})`, target: '< 200 ms', met: met(r.inProcessWarmMedianMs < 200) },
+    // The target is the command a user runs: a whole `recall endless fork` process.
+    { what: `\`recall endless fork\`, ${fmt(r.toolUses)} tool uses, whole command, observations stored`, figure: `${fmt(r.cliWarmMedianMs)} ms (in-process ${fmt(r.inProcessWarmMedianMs)}; first fork ${fmt(r.inProcessColdMedianMs)})`, target: '< 200 ms', met: met(r.cliWarmMedianMs < 200) },
   ],
   endlessCompression: (r) => {
     const obs = r.arms.observations;
