@@ -1,10 +1,13 @@
 // Builds a memory store of N realistic-looking memories through the built store module, with the hash
-// embedder (fast, no model), spread over 20 project namespaces. The first rows go through the store
+// embedder (fast, no model), spread over 20 project namespaces. Run as a script
+// (`node bench/build-store.mjs <home> <size> [--maintain] [--check-flat]`, see buildStoreInChild in
+// measure.mjs) it builds in a process of its own and prints the figures as JSON. The first rows go through the store
 // (table, schema metadata and text index as a capture creates them); the rest go straight into the
 // table in large batches, one commit each, without the per-write index upkeep (a capture adds ~20 rows;
 // what upkeep would do comes at the end: `optimize`, or with `maintain` the worker's maintenance).
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 
 const dist = new URL('../dist/', import.meta.url);
 const { openLanceStore } = await import(new URL('adapters/lance-store.js', dist).href);
@@ -78,4 +81,40 @@ async function memoriesFrom(from, count) {
     content, type: 'preference', importance: 0.7, namespace: benchNamespace(from + k),
     projectRoot: null, sessionId: null, source: 'bench', vector: vectors[k],
   }));
+}
+
+/**
+ * Top-1 of the store's nearest() (index + refine) against LanceDB's own flat search, on near-duplicate
+ * queries of 20 stored memories; returns "same/20".
+ */
+export async function checkAgainstFlat(home, size) {
+  const dbDir = join(home, 'db');
+  const store = await openLanceStore(dbDir);
+  const db = await lancedb.connect(dbDir);
+  const table = await db.openTable('memories');
+  const probes = Array.from({ length: 20 }, (_, k) => (k * 48_271) % size);
+  let same = 0;
+  for (const i of probes) {
+    const [vector] = await benchEmbedder.embed([memoryText(i).replace('see ticket', 'ticket')]);
+    const namespace = benchNamespace(i);
+    const [hit] = await store.nearest(namespace, vector, 3);
+    const [flat] = await table.vectorSearch(vector).distanceType('cosine').where(`namespace = '${namespace}'`).bypassVectorIndex().limit(1).toArray();
+    if (hit?.record.id === flat?.id) same += 1;
+  }
+  table.close();
+  db.close();
+  await store.close();
+  return `${same}/${probes.length}`;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const [home, size, ...flags] = process.argv.slice(2);
+  const built = await buildStore(home, Number(size), {
+    maintain: flags.includes('--maintain'),
+    onProgress: (rows, ms) => {
+      if (rows % 200_000 === 0) console.error(`  ${rows} rows, ${Math.round(ms / 1000)} s`);
+    },
+  });
+  const agreement = flags.includes('--check-flat') ? await checkAgainstFlat(home, Number(size)) : null;
+  console.log(JSON.stringify({ ...built, agreement, embedder: benchEmbedder.id, policy: BENCH_POLICY }));
 }

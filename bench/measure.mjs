@@ -1,5 +1,6 @@
 // Shared timing helpers for the benchmarks: wall time of whole processes, medians, a clean env.
 import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 
 /** The environment for both arms of a latency comparison: NODE_EXTRA_CA_CERTS costs ~110 ms per start. */
 export function cleanEnv(extra = {}) {
@@ -42,4 +43,18 @@ export function timeSearchModes({ cli, home, queries, runs, modes = ['hybrid', '
     }
   }
   return Object.fromEntries(modes.map((mode) => [mode, Math.round(median(times[mode]) * 10) / 10]));
+}
+
+/**
+ * Builds a bench store (see build-store.mjs) in a child process and returns its figures. The timing
+ * process must stay small: after building a big store in-process, every process it spawns starts
+ * slower (bare `node -e 0` went from ~25 to 50-110 ms after a 100k-1M build), which inflates every
+ * arm of a comparison.
+ */
+export function buildStoreInChild(home, size, { maintain = false, checkFlat = false } = {}) {
+  const script = fileURLToPath(new URL('./build-store.mjs', import.meta.url));
+  const args = [script, home, String(size), ...(maintain ? ['--maintain'] : []), ...(checkFlat ? ['--check-flat'] : [])];
+  const result = spawnSync(process.execPath, args, { env: { ...process.env, LANCEDB_LOG: 'error' }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 20 });
+  if (result.status !== 0) throw new Error(`building a store of ${size} failed (exit ${result.status})`);
+  return JSON.parse(result.stdout.trim().split('\n').pop());
 }

@@ -1,18 +1,21 @@
 // `recall search` through a running `recall serve` (warm table and embedder) against the same
-// search run in-process in a new process (cold), on stores of 1k and 100k memories, maintained as the
-// worker maintains them (vector index past 20k rows). Each search is a
-// whole `node dist/cli/main.js search ... --json` process; the arms alternate run by run.
-// Usage: npm run build && node bench/search-warm.mjs [runs] [sizes, comma-separated]
+// search run in-process in a new process (cold), on stores of 1k, 100k and 1M memories, maintained as
+// the worker maintains them (vector index past 20k rows). Each search is a whole
+// `node dist/cli/main.js search ... --json` process; bare `node -e 0`, warm and cold take turns run
+// by run, so load from other work on the machine hits them alike. Before timing, warm and cold must
+// agree: exactly in vector mode, and on the scores in text mode (LanceDB's full-text search picks
+// among memories with tied BM25 scores in no fixed order, and this synthetic store has thousands of
+// them, so even two in-process runs can list other ids). Usage: node bench/search-warm.mjs [runs] [sizes]
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildStore } from './build-store.mjs';
-import { cleanEnv, median, sleep, timeRun } from './measure.mjs';
+import { buildStoreInChild, cleanEnv, median, sleep, timeRun } from './measure.mjs';
 import { recordResult } from './results.mjs';
 
 const runs = Number(process.argv[2] ?? 11);
-const sizes = (process.argv[3] ?? '1000,100000').split(',').map(Number);
+const sizes = (process.argv[3] ?? '1000,100000,1000000').split(',').map(Number);
 const cli = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
 const root = mkdtempSync(join(tmpdir(), 'recall-bench-warm-'));
 const QUERY = 'how should money be stored in the database';
@@ -21,30 +24,61 @@ const rows = [];
 try {
   for (const size of sizes) {
     const home = join(root, `home-${size}`);
-    await buildStore(home, size, { maintain: true });
+    console.error(`building ${size}`);
+    buildStoreInChild(home, size, { maintain: true });
+    // Let the writeback of the new store (1.5 GB at 1M) finish before timing anything.
+    spawnSync('sync');
+    await sleep(2_000);
     const env = cleanEnv({ RECALL_HOME: home, RECALL_EMBEDDER: 'hash', LANCEDB_LOG: 'error' });
     timeRun(process.execPath, [cli, 'serve', '--detach'], { env });
+    checkSameResults(env, size);
     const bare = [];
     const warm = [];
     const cold = [];
-    for (let i = 0; i < runs; i += 1) {
-      bare.push(timeRun(process.execPath, ['-e', '0'], { env }).ms);
-      warm.push(timeRun(process.execPath, [cli, 'search', QUERY, '--json'], { env }).ms);
-      cold.push(timeRun(process.execPath, [cli, 'search', QUERY, '--json'], { env: { ...env, RECALL_NO_SERVE: '1' } }).ms);
+    try {
+      for (let i = 0; i < runs; i += 1) {
+        bare.push(timeRun(process.execPath, ['-e', '0'], { env }).ms);
+        const served = timeRun(process.execPath, [cli, 'search', QUERY, '--json'], { env });
+        const alone = timeRun(process.execPath, [cli, 'search', QUERY, '--json'], { env: { ...env, RECALL_NO_SERVE: '1' } });
+        warm.push(served.ms);
+        cold.push(alone.ms);
+      }
+    } finally {
+      timeRun(process.execPath, [cli, 'serve', '--stop'], { env });
+      await sleep(300);
+      rmSync(home, { recursive: true, force: true });
     }
-    timeRun(process.execPath, [cli, 'serve', '--stop'], { env });
-    await sleep(300);
-    rows.push({ memories: size, bareNodeMs: round(median(bare)), warmMs: round(median(warm)), coldMs: round(median(cold)) });
+    const row = { memories: size, bareNodeMs: round(median(bare)), warmMs: round(median(warm)), coldMs: round(median(cold)), warmOverBareMs: round(median(warm) - median(bare)), bareRangeMs: range(bare), warmRangeMs: range(warm) };
+    console.error(`measured ${size}: ${JSON.stringify(row)}`);
+    rows.push(row);
   }
 } finally {
   rmSync(root, { recursive: true, force: true });
 }
 
 console.log(`recall search --json, hybrid, hash embedder; median of ${runs} runs; NODE_EXTRA_CA_CERTS unset`);
-console.log('memories  bare node ms  through recall serve ms  in-process (cold) ms');
-for (const r of rows) console.log(`${String(r.memories).padStart(8)}  ${String(r.bareNodeMs).padStart(12)}  ${String(r.warmMs).padStart(23)}  ${String(r.coldMs).padStart(20)}`);
-recordResult('searchWarm', { runs, embedder: 'hash:384', rows });
+console.log('memories  bare node ms  through recall serve ms  (over bare)  in-process (cold) ms  bare range  warm range');
+for (const r of rows) {
+  console.log(`${String(r.memories).padStart(8)}  ${String(r.bareNodeMs).padStart(12)}  ${String(r.warmMs).padStart(23)}  ${`(+${r.warmOverBareMs})`.padStart(11)}  ${String(r.coldMs).padStart(20)}  ${r.bareRangeMs.join('-').padStart(10)}  ${r.warmRangeMs.join('-')}`);
+}
+recordResult('searchWarm', { runs, query: QUERY, embedder: 'hash:384', rows });
+
+/** The daemon prints what the in-process search prints (text mode: the same scores; ties may swap ids). */
+function checkSameResults(env, size) {
+  for (const [mode, view] of [['vector', (hits) => hits], ['text', (hits) => hits.map((h) => h.score)]]) {
+    const args = [cli, 'search', QUERY, '--json', '--mode', mode];
+    const served = JSON.parse(timeRun(process.execPath, args, { env }).stdout);
+    const alone = JSON.parse(timeRun(process.execPath, args, { env: { ...env, RECALL_NO_SERVE: '1' } }).stdout);
+    if (alone.length === 0 || JSON.stringify(view(served)) !== JSON.stringify(view(alone))) {
+      throw new Error(`at ${size}: recall serve answered differently from the in-process search (${mode} mode)`);
+    }
+  }
+}
 
 function round(n) {
   return Math.round(n * 10) / 10;
+}
+
+function range(values) {
+  return [round(Math.min(...values)), round(Math.max(...values))];
 }
