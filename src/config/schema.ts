@@ -173,13 +173,13 @@ export const ENV_OVERRIDES: ReadonlyArray<readonly [string, readonly string[]]> 
   ['RECALL_ENDLESS_KEEP_RECENT', ['endless', 'keepRecent']],
   ['RECALL_VECTOR_INDEX_MIN_ROWS', ['store', 'vectorIndexMinRows']],
   ['RECALL_OPTIMIZE_EVERY_VERSIONS', ['store', 'optimizeEveryVersions']],
-];
   ['RECALL_STORE_URI', ['store', 'uri']],
   ['RECALL_S3_ENDPOINT', ['store', 's3', 'endpoint']],
   ['AWS_REGION', ['store', 's3', 'region']],
   ['AWS_ACCESS_KEY_ID', ['store', 's3', 'accessKeyId']],
   ['AWS_SECRET_ACCESS_KEY', ['store', 's3', 'secretAccessKey']],
   ['AWS_SESSION_TOKEN', ['store', 's3', 'sessionToken']],
+];
 
 /** Keys whose values `recall config` and `recall doctor` never print. */
 export const SECRET_KEYS: ReadonlySet<string> = new Set(['store.s3.secretAccessKey', 'store.s3.sessionToken']);
