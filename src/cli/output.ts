@@ -1,25 +1,10 @@
 /** The one place the CLI writes to the terminal. */
 import Table from 'cli-table3';
+import { lines } from './lines.js';
 import { currentTerminal } from './terminal.js';
 
-export const out = {
-  line(text = ''): void {
-    currentTerminal().write('stdout', `${text}\n`);
-  },
-  json(value: unknown): void {
-    currentTerminal().write('stdout', `${JSON.stringify(value, null, 2)}\n`);
-  },
-  error(text: string): void {
-    currentTerminal().write('stderr', `recall: ${text}\n`);
-  },
-  warn(text: string): void {
-    currentTerminal().write('stderr', `${text}\n`);
-  },
-  /** Text that already ends its own lines (commander's help and usage errors). */
-  raw(stream: 'stdout' | 'stderr', text: string): void {
-    currentTerminal().write(stream, text);
-  },
-};
+/** line, json, warn, error and raw: the writers themselves live in lines.ts, which the light command paths load alone. */
+export const out = lines;
 
 const BORDERLESS = {
   top: '', 'top-mid': '', 'top-left': '', 'top-right': '',

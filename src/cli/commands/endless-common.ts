@@ -1,12 +1,12 @@
 /**
  * What the `recall endless` commands share, in a module light enough for the fast `endless fork`
  * path (node built-ins only: no commander, no config schema, no table renderer): the transcript
- * argument, terminal lines, the progress line and percentages.
+ * argument, the progress line and percentages.
  */
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { resolveTranscript } from '../../endless/resolve-transcript.js';
-import { currentTerminal } from '../terminal.js';
+import { lines } from '../lines.js';
 
 /** A transcript argument: a path, or a session id found under the Claude Code config dir. */
 export function transcriptArg(arg: string): string {
@@ -14,21 +14,6 @@ export function transcriptArg(arg: string): string {
   return resolveTranscript(arg, claudeDir, process.cwd());
 }
 
-/** The same bytes as `out.line`, `out.json`, `out.warn` and `out.error` (output.ts), without loading its table renderer. */
-export const lines = {
-  line(text = ''): void {
-    currentTerminal().write('stdout', `${text}\n`);
-  },
-  json(value: unknown): void {
-    currentTerminal().write('stdout', `${JSON.stringify(value, null, 2)}\n`);
-  },
-  warn(text: string): void {
-    currentTerminal().write('stderr', `${text}\n`);
-  },
-  error(text: string): void {
-    currentTerminal().write('stderr', `recall: ${text}\n`);
-  },
-};
 
 /** One line per step on a terminal (`[####------] 4/10 Bash toolu_01…`), nothing when piped. */
 export function progressLine(enabled: boolean): (done: number, total: number, label: string) => void {

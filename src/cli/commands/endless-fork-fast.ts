@@ -17,7 +17,8 @@ import { fileLogger } from '../../core/log.js';
 import { resolveHome, statePaths } from '../../core/state-paths.js';
 import { readEndlessSettings } from '../../endless/endless-settings.js';
 import type { ObserveFn } from '../../endless/ollama-observe.js';
-import { lines, transcriptArg } from './endless-common.js';
+import { lines } from '../lines.js';
+import { transcriptArg } from './endless-common.js';
 import { runEndlessFork, type ForkFlags } from './endless-fork-run.js';
 
 /** Runs the fork and returns true, or returns false untouched when the full program must handle it. */

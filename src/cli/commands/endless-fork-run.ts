@@ -10,7 +10,8 @@ import { compressInPlace, forkSession, type ForkSummary } from '../../endless/fo
 import type { ToolResultRef } from '../../endless/fork-transcript.js';
 import { estimateTokens } from '../../endless/measure-conversation.js';
 import { formatCount } from '../../endless/render-compressed.js';
-import { formatPercent, lines, progressLine } from './endless-common.js';
+import { lines } from '../lines.js';
+import { formatPercent, progressLine } from './endless-common.js';
 
 export interface ForkFlags {
   inPlace?: boolean;

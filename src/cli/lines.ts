@@ -1,0 +1,24 @@
+/**
+ * The CLI's terminal writers (stdout for data, stderr for diagnostics), without the table renderer,
+ * so light command paths such as `endless fork` can load them alone. `out` in output.ts is this object.
+ */
+import { currentTerminal } from './terminal.js';
+
+export const lines = {
+  line(text = ''): void {
+    currentTerminal().write('stdout', `${text}\n`);
+  },
+  json(value: unknown): void {
+    currentTerminal().write('stdout', `${JSON.stringify(value, null, 2)}\n`);
+  },
+  error(text: string): void {
+    currentTerminal().write('stderr', `recall: ${text}\n`);
+  },
+  warn(text: string): void {
+    currentTerminal().write('stderr', `${text}\n`);
+  },
+  /** Text that already ends its own lines (commander's help and usage errors). */
+  raw(stream: 'stdout' | 'stderr', text: string): void {
+    currentTerminal().write(stream, text);
+  },
+};
