@@ -10,11 +10,13 @@
 //   --keep-recent 0:  as observations, with the last results of each transcript compressed too.
 // "compressed results" counts only the tool results that were replaced; "conversation" is what the
 // model reads on resume (message text, tool inputs, tool results); "file" is the JSONL on disk.
+// "resumable sessions" leaves out the transcripts under subagents/: `claude --resume` resumes a main
+// session, and a subagent's own conversation is not part of what its session loads.
 // Then where the characters of the conversation are, before and after the default fork.
 // Usage: npm run build && node bench/endless-compression.mjs
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join, relative } from 'node:path';
+import { basename, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { OllamaDouble } from '../scripts/ollama-double.mjs';
 import { compactObservationReply } from '../test/fixtures/endless/compact-reply.mjs';
@@ -34,6 +36,7 @@ if (!existsSync(fixtures)) {
 }
 const files = readdirSync(fixtures, { recursive: true, encoding: 'utf8' }).filter((n) => n.endsWith('.jsonl')).sort().map((n) => join(fixtures, n));
 const LONG = '258c7280-ae70-4798-800f-63464d01a85d';
+const resumableCount = files.filter((f) => !f.includes(`${sep}subagents${sep}`)).length;
 const double = new OllamaDouble({ reply: compactObservationReply });
 const ollama = await double.start();
 const root = mkdtempSync(join(tmpdir(), 'recall-bench-endless-'));
@@ -51,6 +54,7 @@ try {
   for (const arm of arms) {
     const total = zero();
     const session = zero();
+    const resumable = zero();
     const perFile = {};
     const rows = [];
     for (const [i, file] of files.entries()) {
@@ -67,10 +71,11 @@ try {
       for (const key of Object.keys(total)) total[key] += row[key];
       // The long session with its subagents' transcripts.
       if (file.includes(LONG)) for (const key of Object.keys(session)) session[key] += row[key];
+      if (!file.includes(`${sep}subagents${sep}`)) for (const key of Object.keys(resumable)) resumable[key] += row[key];
       if (s.compressed > 0) perFile[relative(fixtures, file)] = summarize(row);
       rows.push({ input: copy, output: s.outputPath });
     }
-    figures[arm.name] = { total: summarize(total), longSession: summarize(session), perFile };
+    figures[arm.name] = { total: summarize(total), longSession: summarize(session), resumable: summarize(resumable), perFile };
     if (arm.name === 'observations') where = breakdown(rows);
   }
 } finally {
@@ -79,13 +84,14 @@ try {
 }
 
 console.log(`Endless Mode on ${files.length} real transcripts (tokens estimated as chars / 4; keepRecent ${ENDLESS_DEFAULTS.keepRecent}, minChars ${ENDLESS_DEFAULTS.minChars}, readMinChars ${ENDLESS_DEFAULTS.readMinChars}, forkMinChars ${ENDLESS_DEFAULTS.forkMinChars})`);
-for (const [name, { total, longSession, perFile }] of Object.entries(figures)) {
+for (const [name, { total, longSession, resumable, perFile }] of Object.entries(figures)) {
   console.log(`\n${name}: ${total.compressed} of ${total.results} tool results compressed`);
   line('compressed results', total.replaced);
   line('all tool results', total.toolResults);
   line('conversation', total.conversation);
   line('file (bytes)', total.file);
   line('long session + subagents, conversation', longSession.conversation);
+  line(`resumable sessions (${resumableCount}), conversation`, resumable.conversation);
   for (const [file, f] of Object.entries(perFile)) console.log(`    ${file}: compressed ${pct(f.replaced)}, conversation ${pct(f.conversation)} (${f.compressed} results)`);
 }
 console.log('\nwhere the conversation characters are, before -> after the default fork (observations), all transcripts:');
@@ -94,7 +100,8 @@ for (const [label, [before, after]] of Object.entries(where)) {
 }
 recordResult('endlessCompression', {
   transcripts: files.length,
-  arms: Object.fromEntries(Object.entries(figures).map(([k, v]) => [k, { ...v.total, longSession: v.longSession }])),
+  resumableSessions: resumableCount,
+  arms: Object.fromEntries(Object.entries(figures).map(([k, v]) => [k, { ...v.total, longSession: v.longSession, resumable: v.resumable }])),
   where,
 });
 

@@ -141,10 +141,10 @@ export const configSchema = z.object({
         .int()
         .min(0)
         .default(ENDLESS_DEFAULTS.keepRecent)
-        .describe('`recall endless fork` keeps this many of the last tool results whole (env RECALL_ENDLESS_KEEP_RECENT).'),
+        .describe('`recall endless fork` keeps this many of the last tool results, and the inputs of their calls, whole (env RECALL_ENDLESS_KEEP_RECENT).'),
       forkMinChars: positiveInt
         .default(ENDLESS_DEFAULTS.forkMinChars)
-        .describe('`recall endless fork` also compresses, from this size up, results of tools other than Read, and Read or Write/Edit results whose file the session later changed or read again.'),
+        .describe('`recall endless fork` also compresses, from this size up, results of tools other than Read, Read or Write/Edit results whose file the session later changed or read again, and the inputs of past Write/Edit calls.'),
     })
     .prefault({}),
 });

@@ -17,7 +17,8 @@ export interface ForkCheck {
  * `changed`: the indexes of the lines the transform rebuilt. Given, only those are parsed again and
  * compared with their input line (same uuid and parentUuid, the same tool results answered); every
  * other line stands for its input record, because the transform copies it byte for byte apart from
- * a JSON-safe `"sessionId":"..."` substitution. Without it, every line is parsed and the whole
+ * a JSON-safe `"sessionId":"..."` substitution; a rebuilt line must also still make every tool call
+ * it made. Without it, every line is parsed and the whole
  * transcript compared.
  */
 export function checkForkedLines(before: readonly Json[], after: ReadonlyArray<string | Buffer>, changed?: ReadonlySet<number>): ForkCheck {
@@ -47,6 +48,9 @@ export function checkForkedLines(before: readonly Json[], after: ReadonlyArray<s
   const answered = ids(changed === undefined ? records : compared.map((i) => records[i]!));
   const missing = [...ids(changed === undefined ? before : compared.map((i) => before[i]!))].filter((id) => !answered.has(id));
   if (missing.length > 0) problems.push(`tool results lost: ${missing.slice(0, 3).join(', ')}`);
+  const called = callIds(compared.map((i) => records[i]!));
+  const lostCalls = [...callIds(compared.map((i) => before[i]!))].filter((id) => !called.has(id));
+  if (lostCalls.length > 0) problems.push(`tool calls lost: ${lostCalls.slice(0, 3).join(', ')}`);
   return { ok: problems.length === 0, problems, records };
 }
 
@@ -56,6 +60,17 @@ function answeredIds(records: readonly Json[]): Set<string> {
   for (const record of records) {
     for (const block of messageContent(record) ?? []) {
       if (typeof block === 'object' && block !== null && (block as Json).type === 'tool_result' && typeof (block as Json).tool_use_id === 'string') ids.add((block as Json).tool_use_id as string);
+    }
+  }
+  return ids;
+}
+
+/** Ids of every tool_use block in the records. */
+function callIds(records: readonly Json[]): Set<string> {
+  const ids = new Set<string>();
+  for (const record of records) {
+    for (const block of messageContent(record) ?? []) {
+      if (typeof block === 'object' && block !== null && (block as Json).type === 'tool_use' && typeof (block as Json).id === 'string') ids.add((block as Json).id as string);
     }
   }
   return ids;

@@ -16,11 +16,12 @@ export const ENDLESS_DEFAULTS = Object.freeze({
   maxSyncTimeoutMs: 85_000,
   /** Tool names (exact, or a prefix ending in `*`) never compressed, on top of the built-in never-list. */
   denylist: Object.freeze([] as string[]),
-  /** `recall endless fork` keeps this many of the last tool results whole. */
+  /** `recall endless fork` keeps this many of the last tool results, and their calls' inputs, whole. */
   keepRecent: 3,
   /**
    * At resume (`recall endless fork`), results of tools other than Read, and Read or file-echo
-   * results a later call superseded, are compressed from this size up (see resume-rules.ts).
+   * results a later call superseded, are compressed from this size up (see resume-rules.ts), and
+   * so are the inputs of past Write/Edit calls (see resume-inputs.ts).
    */
   forkMinChars: 1_000,
 });

@@ -3,6 +3,8 @@
  *   .txt            the full original text, the file the pointer line names (0600)
  *   .original.json  the tool's original output value, exactly as received (0600)
  *   .record.json    sizes, what was answered, and the observation once there is one
+ *   .input.json     at resume only: the whole input of a file-writing call whose long texts a
+ *                   fork left out (see resume-inputs.ts)
  * Node built-ins only: the PostToolUse hook writes here. Every write is atomic (temp file + rename).
  */
 import { createHash, randomBytes } from 'node:crypto';
@@ -52,6 +54,7 @@ export interface EntryPaths {
   text: string;
   original: string;
   record: string;
+  input: string;
 }
 
 export function endlessRoot(home: string): string {
@@ -61,7 +64,7 @@ export function endlessRoot(home: string): string {
 export function entryPaths(home: string, sessionId: string, toolUseId: string): EntryPaths {
   const dir = join(endlessRoot(home), safeKey(sessionId));
   const base = join(dir, safeKey(toolUseId));
-  return { dir, text: `${base}.txt`, original: `${base}.original.json`, record: `${base}.record.json` };
+  return { dir, text: `${base}.txt`, original: `${base}.original.json`, record: `${base}.record.json`, input: `${base}.input.json` };
 }
 
 /** Ids as file names when they are plain, a hash of them otherwise (never a path of the caller's choosing). */
@@ -83,6 +86,20 @@ export interface WriteOptions {
 export function saveOriginal(paths: EntryPaths, text: string, doc: OriginalDoc, options: WriteOptions = { durable: true }): void {
   write(paths.text, text, options);
   write(paths.original, `${JSON.stringify(doc)}\n`, options);
+}
+
+export interface InputDoc {
+  version: 1;
+  sessionId: string;
+  toolUseId: string;
+  toolName: string;
+  savedAt: string;
+  input: unknown;
+}
+
+/** Saves a call's whole input; call before the transcript loses any of it. */
+export function saveInput(paths: EntryPaths, doc: InputDoc, options: WriteOptions = { durable: true }): void {
+  write(paths.input, `${JSON.stringify(doc, null, 2)}\n`, options);
 }
 
 export function writeRecord(paths: EntryPaths, record: ObservationRecord, options: WriteOptions = { durable: true }): void {

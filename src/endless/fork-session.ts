@@ -25,6 +25,9 @@ export interface ForkSummary {
   compressed: number;
   /** Characters of the replaced tool results, before and after. */
   replaced: { before: number; after: number };
+  /** File-writing calls whose long input texts were left out, and their input characters before and after. */
+  inputsCompressed: number;
+  inputs: { before: number; after: number };
   observations: number;
   reductions: number;
   before: ConversationSize & { fileBytes: number };
@@ -58,7 +61,7 @@ export async function compressInPlace(transcriptPath: string, options: PrepareOp
     const snapshot = await readTranscriptSnapshot(transcriptPath);
     const prepared = await prepareReplacements(snapshot, options);
     const forked = transform(snapshot, prepared, new Map());
-    if (prepared.replacements.length === 0) return summarize(snapshot, prepared, forked, transcriptPath, prepared.sessionId, null);
+    if (prepared.replacements.length === 0 && prepared.inputs.length === 0) return summarize(snapshot, prepared, forked, transcriptPath, prepared.sessionId, null);
     const backupPath = `${transcriptPath}.recall-backup-${new Date(options.now()).toISOString().replace(/[:.]/g, '-')}`;
     copyFileSync(transcriptPath, backupPath, constants.COPYFILE_EXCL);
     replaceValidated(transcriptPath, forked, snapshot, backupPath);
@@ -74,8 +77,8 @@ interface Forked extends ForkedLines {
 }
 
 function transform(snapshot: TranscriptSnapshot, prepared: Prepared, ids: ReadonlyMap<string, string>): Forked {
-  const forked = applyReplacements(snapshot.lines, snapshot.records, prepared.replacements, ids);
-  const changed = new Set(prepared.replacements.map((r) => r.ref.lineIndex));
+  const forked = applyReplacements(snapshot.lines, snapshot.records, prepared.replacements, ids, prepared.inputs);
+  const changed = new Set([...prepared.replacements.map((r) => r.ref.lineIndex), ...prepared.inputs.map((r) => r.use.lineIndex)]);
   const check = checkForkedLines(snapshot.records, snapshot.records.map((_, i) => forked.rebuilt.get(i) ?? ''), changed);
   if (!check.ok) throw new RecallError('TRANSCRIPT_UNREADABLE', `refusing to write a compressed transcript that fails its checks: ${check.problems.join('; ')}`);
   return { ...forked, rebuiltRecords: new Map([...changed].map((i) => [i, check.records[i]!] as const)) };
@@ -124,6 +127,11 @@ function summarize(snapshot: TranscriptSnapshot, prepared: Prepared, forked: For
     replaced: {
       before: prepared.replacements.reduce((n, r) => n + r.ref.text.length, 0),
       after: prepared.replacements.reduce((n, r) => n + r.text.length, 0),
+    },
+    inputsCompressed: prepared.inputs.length,
+    inputs: {
+      before: prepared.inputs.reduce((n, r) => n + r.before, 0),
+      after: prepared.inputs.reduce((n, r) => n + r.after, 0),
     },
     observations: prepared.observations,
     reductions: prepared.reductions,

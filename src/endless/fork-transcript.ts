@@ -1,9 +1,11 @@
 /**
  * The resume-time transform of a Claude Code transcript: each chosen tool_result (and the line's
- * `toolUseResult`) gets its compressed text, `sessionId` fields get the new session's id, and every
- * other byte of every other line stays as it was (uuid/parentUuid chain included). Pure.
+ * `toolUseResult`) gets its compressed text, each chosen file-writing call its shortened input,
+ * `sessionId` fields get the new session's id, and every other byte of every other line stays as
+ * it was (uuid/parentUuid chain included). Pure.
  */
 import { NEVER_COMPRESSED } from './eligibility.js';
+import type { InputReplacement } from './resume-inputs.js';
 import { rebuildToolResponse } from './tool-shapes.js';
 
 type Json = Record<string, unknown>;
@@ -80,9 +82,11 @@ export interface ForkedLines {
  * again. (A 12.5 MB transcript is 12,000 lines: copying them, or a buffer per line, cost more than
  * the transform itself.)
  */
-export function applyReplacements(lines: readonly Buffer[], records: readonly Json[], replacements: readonly Replacement[], sessionIds: ReadonlyMap<string, string>): ForkedLines {
+export function applyReplacements(lines: readonly Buffer[], records: readonly Json[], replacements: readonly Replacement[], sessionIds: ReadonlyMap<string, string>, inputs: readonly InputReplacement[] = []): ForkedLines {
   const byLine = new Map<number, Replacement[]>();
   for (const r of replacements) byLine.set(r.ref.lineIndex, [...(byLine.get(r.ref.lineIndex) ?? []), r]);
+  const inputsByLine = new Map<number, InputReplacement[]>();
+  for (const r of inputs) inputsByLine.set(r.use.lineIndex, [...(inputsByLine.get(r.use.lineIndex) ?? []), r]);
   const rules = sessionIdRules(sessionIds);
   const hits = findSessionIds(lines, rules);
   const chunks: Buffer[] = [];
@@ -90,9 +94,10 @@ export function applyReplacements(lines: readonly Buffer[], records: readonly Js
   let size = 0;
   lines.forEach((line, i) => {
     const mine = byLine.get(i);
+    const myInputs = inputsByLine.get(i);
     const record = records[i];
-    if (mine && record) {
-      const json = Buffer.from(JSON.stringify(replaceInRecord(record, mine)));
+    if ((mine || myInputs) && record) {
+      const json = Buffer.from(JSON.stringify(replaceInRecord(record, mine ?? [], myInputs ?? [])));
       const pieces = rewritten(json, findSessionIds([json], rules)[0]!);
       const whole = pieces.length === 1 ? pieces[0]! : Buffer.concat(pieces);
       rebuilt.set(i, whole);
@@ -111,11 +116,12 @@ export function applyReplacements(lines: readonly Buffer[], records: readonly Js
 }
 
 const NEWLINE = Buffer.from('\n');
-/** The record with its chosen results replaced; what is not replaced is shared, never changed. */
-function replaceInRecord(record: Json, replacements: readonly Replacement[]): Json {
+/** The record with its chosen results and inputs replaced; what is not replaced is shared, never changed. */
+function replaceInRecord(record: Json, replacements: readonly Replacement[], inputs: readonly InputReplacement[]): Json {
   const message = record.message as Json;
   const content = [...(message.content as unknown[])];
   const copy: Json = { ...record, message: { ...message, content } };
+  for (const { use, input } of inputs) content[use.blockIndex] = { ...(content[use.blockIndex] as Json), input };
   for (const { ref, text } of replacements) {
     content[ref.blockIndex] = { ...(content[ref.blockIndex] as Json), content: ref.contentForm === 'string' ? text : [{ type: 'text', text }] };
     // An edit tool's structured result is the edit (file, patch), not what the model read: it stays.

@@ -7,10 +7,11 @@
 import { basename } from 'node:path';
 import { MAX_ATTEMPTS, completeEntry, ensureEntry, savedEntryNames, type CompleteDeps } from './complete-observation.js';
 import { MAX_KEPT_SHARE } from './compress-tool-output.js';
-import { endlessRoot, type ObservationRecord, type EntryPaths } from './endless-store.js';
+import { endlessRoot, entryPaths, saveInput, type ObservationRecord, type EntryPaths } from './endless-store.js';
 import { findToolResults, sessionIdsOf, type Replacement, type ToolResultRef } from './fork-transcript.js';
 import { DEFAULT_REDUCTION_CHARS, reduceOutput } from './reduce-output.js';
 import { renderObservationText, renderReductionText } from './render-compressed.js';
+import { findFileWrites, selectInputReplacements, type InputReplacement } from './resume-inputs.js';
 import { selectForResume } from './resume-rules.js';
 import { toolKind } from './tool-shapes.js';
 import type { TranscriptSnapshot } from './transcript-snapshot.js';
@@ -26,6 +27,8 @@ export interface Prepared {
   sessionId: string;
   results: number;
   replacements: Replacement[];
+  /** File-writing calls whose long input texts are left out (see resume-inputs.ts). */
+  inputs: InputReplacement[];
   observations: number;
   reductions: number;
   /** The first error that stopped model calls, if one did. */
@@ -63,7 +66,26 @@ export async function prepareReplacements(snapshot: TranscriptSnapshot, options:
     }
     options.onProgress?.(i + 1, chosen.length, ref);
   }
-  return { sessionId, results: refs.length, replacements, observations, reductions, modelError };
+  const inputs = prepareInputs(snapshot, sessionId, refs, options);
+  return { sessionId, results: refs.length, replacements, inputs, observations, reductions, modelError };
+}
+
+/** The file-writing calls to shorten, each call's whole input saved first. */
+function prepareInputs(snapshot: TranscriptSnapshot, sessionId: string, refs: readonly ToolResultRef[], options: PrepareOptions): InputReplacement[] {
+  const succeeded = new Set(refs.filter((r) => !r.isError).map((r) => r.toolUseId));
+  const recent = new Set(refs.slice(Math.max(0, refs.length - options.keepRecent)).map((r) => r.toolUseId));
+  const uses = findFileWrites(snapshot.records);
+  const keepWhole = new Set(uses.map((u) => u.toolUseId).filter((id) => recent.has(id) || !succeeded.has(id)));
+  const inputs = selectInputReplacements(uses, {
+    keepWhole,
+    minChars: options.settings.forkMinChars,
+    savedPathOf: (use) => entryPaths(options.home, sessionId, use.toolUseId).input,
+  });
+  const savedAt = new Date(options.now()).toISOString();
+  for (const { use } of inputs) {
+    saveInput(entryPaths(options.home, sessionId, use.toolUseId), { version: 1, sessionId, toolUseId: use.toolUseId, toolName: use.toolName, savedAt, input: use.input }, { durable: false });
+  }
+  return inputs;
 }
 
 /** Budget of the reduction of a superseded file result: its text is out of date, an outline is enough. */

@@ -12,7 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../src/core/log.js';
 import { resultIds } from '../../src/endless/check-fork.js';
 import { ENDLESS_DEFAULTS } from '../../src/endless/endless-defaults.js';
+import { entryPaths } from '../../src/endless/endless-store.js';
 import { forkSession } from '../../src/endless/fork-session.js';
+import { findFileWrites } from '../../src/endless/resume-inputs.js';
 import { requestObservation } from '../../src/endless/ollama-observe.js';
 import { OllamaDouble, type StartedDouble } from '../../scripts/ollama-double.mjs';
 import { compactObservationReply } from '../fixtures/endless/compact-reply.mjs';
@@ -81,5 +83,29 @@ describe.skipIf(files.length === 0)('Endless Mode fork on real transcripts', () 
     const expected = summary.before.toolResultChars - summary.replaced.before + summary.replaced.after;
     expect(summary.after.toolResultChars).toBeGreaterThanOrEqual(expected);
     expect(summary.after.toolResultChars - expected).toBeLessThanOrEqual(2 * summary.compressed);
+  });
+
+  it("shortens the long real session's past Write and Edit inputs, each saved whole first, every call kept", async () => {
+    const file = files.find((f) => f.endsWith('258c7280-ae70-4798-800f-63464d01a85d.jsonl'));
+    if (!file) return;
+    const work = tempDir();
+    const copy = join(work, basename(file));
+    copyFileSync(file, copy);
+    const home = join(work, 'home');
+    const summary = await forkSession(copy, '0f0f0f0f-1111-4222-8333-666666666666', {
+      home, settings: { ...ENDLESS_DEFAULTS, denylist: [], enabled: true, ollama: { host: ollama.url, model: null, numCtx: 8192, timeoutMs: 10_000 } },
+      observe: requestObservation, now: () => Date.now(), logger: silentLogger, keepRecent: ENDLESS_DEFAULTS.keepRecent, useModel: false,
+    });
+    const uses = (path: string) => new Map(findFileWrites(readFileSync(path, 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>)).map((u) => [u.toolUseId, u] as const));
+    const [before, after] = [uses(copy), uses(summary.outputPath)];
+    expect([...after.keys()]).toEqual([...before.keys()]);
+    const shortened = [...after.values()].filter((u) => JSON.stringify(u.input) !== JSON.stringify(before.get(u.toolUseId)!.input));
+    expect(shortened.length).toBe(summary.inputsCompressed);
+    expect(summary.inputsCompressed).toBeGreaterThan(5);
+    expect(summary.inputs.after).toBeLessThanOrEqual(summary.inputs.before / 2);
+    for (const u of shortened) {
+      const saved = JSON.parse(readFileSync(entryPaths(home, summary.sessionId, u.toolUseId).input, 'utf8')) as { input: unknown };
+      expect(saved.input).toEqual(before.get(u.toolUseId)!.input);
+    }
   });
 });

@@ -4,6 +4,7 @@ import { checkForkedLines, resultIds } from '../../src/endless/check-fork.js';
 import { isRecallError } from '../../src/core/errors.js';
 import { applyReplacements, findToolResults, sessionIdsOf, type ForkedLines, type Replacement } from '../../src/endless/fork-transcript.js';
 import { judgeText, refuseByInput } from '../../src/endless/eligibility.js';
+import { findFileWrites, type InputReplacement } from '../../src/endless/resume-inputs.js';
 import { findSuperseded, selectForResume } from '../../src/endless/resume-rules.js';
 import { parseSnapshot } from '../../src/endless/transcript-snapshot.js';
 import { session, type Json, type Session } from './session-arbitraries.js';
@@ -138,6 +139,49 @@ describe('the Endless fork transform under fuzzing', () => {
       }),
       { numRuns: 400 },
     );
+  });
+
+  it('replaces only the chosen calls\' inputs beside the chosen results, keeping every call, result and the chain', () => {
+    let replacedInputs = 0;
+    const withInputs = fork.chain((input) =>
+      fc.subarray(findFileWrites(input.s.records)).chain((uses) =>
+        fc.tuple(...uses.map(() => fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 }))).map((values) => ({
+          ...input,
+          inputs: uses.map((use, i): InputReplacement => ({ use, input: values[i]!, before: 0, after: 0 })),
+        })),
+      ),
+    );
+    fc.assert(
+      fc.property(withInputs, ({ s, replacements, inputs, newId }) => {
+        const ids = new Map(sessionIdsOf(s.records).map((id) => [id, newId] as const));
+        const forked = applyReplacements(s.lines.map((line) => Buffer.from(line)), s.records, replacements, ids, inputs);
+        const out = writtenLines(forked);
+        const after = out.map((line) => JSON.parse(line) as Json);
+        const changed = new Set([...replacements.map((r) => r.ref.lineIndex), ...inputs.map((r) => r.use.lineIndex)]);
+        expect(checkForkedLines(s.records, out)).toMatchObject({ ok: true, problems: [] });
+        expect(checkForkedLines(s.records, out, changed)).toMatchObject({ ok: true, problems: [] });
+        for (const { use, input } of inputs) {
+          const block = (after[use.lineIndex] as { message: { content: Json[] } }).message.content[use.blockIndex]!;
+          expect(block).toMatchObject({ type: 'tool_use', id: use.toolUseId, name: use.toolName });
+          expect(block.input).toEqual(input);
+          replacedInputs += 1;
+        }
+        // Lines with an input replacement and no result replacement differ from the input in those inputs only.
+        const resultLines = new Set(replacements.map((r) => r.ref.lineIndex));
+        for (const lineIndex of new Set(inputs.map((r) => r.use.lineIndex))) {
+          if (resultLines.has(lineIndex)) continue;
+          const strip = (record: unknown): unknown => {
+            const copy = structuredClone(record) as { message: { content: Json[] } };
+            for (const { use } of inputs) if (use.lineIndex === lineIndex) copy.message.content[use.blockIndex]!.input = null;
+            return copy;
+          };
+          expect(strip(after[lineIndex])).toEqual(strip(withSessionIds(s.records[lineIndex], ids)));
+        }
+      }),
+      { numRuns: 300 },
+    );
+    // The runs did replace inputs.
+    expect(replacedInputs).toBeGreaterThan(50);
   });
 
   it('passes its own checks when the results to replace are chosen by the resume rules', () => {

@@ -56,6 +56,7 @@ function printSummary(s: ForkSummary, inPlace: boolean): void {
   lines.line(`  conversation  ${tokens(s.before.chars)} -> ${tokens(s.after.chars)}  ${formatPercent(s.before.chars, s.after.chars)}`);
   lines.line(`  tool results  ${tokens(s.before.toolResultChars)} -> ${tokens(s.after.toolResultChars)}  ${formatPercent(s.before.toolResultChars, s.after.toolResultChars)}`);
   lines.line(`  compressed    ${tokens(s.replaced.before)} -> ${tokens(s.replaced.after)}  ${formatPercent(s.replaced.before, s.replaced.after)}`);
+  if (s.inputsCompressed > 0) lines.line(`  file writes   ${tokens(s.inputs.before)} -> ${tokens(s.inputs.after)}  ${formatPercent(s.inputs.before, s.inputs.after)} (${s.inputsCompressed} Write/Edit inputs shortened)`);
   lines.line(`  file          ${formatCount(s.before.fileBytes)} bytes -> ${formatCount(s.after.fileBytes)} bytes  ${formatPercent(s.before.fileBytes, s.after.fileBytes)}`);
   if (s.droppedPartialTail) lines.line('  note: the last line was still being written and was left out');
   if (s.modelError) lines.line(`  note: the model was not used after: ${s.modelError}`);
