@@ -7,6 +7,7 @@
  * characters starts, and each run is scanned a bounded number of times.
  */
 import { redactPrivateKeyBlocks, redactPrivateSpans, redactionMarker } from './redact-blocks.js';
+import { hintedPattern, replaceNearHints } from './replace-near-hints.js';
 
 export interface RedactionResult {
   text: string;
@@ -17,27 +18,37 @@ export interface RedactionResult {
 interface TokenRule {
   kind: string;
   pattern: RegExp;
+  /** Every match holds one of these: a text holding none of them is not searched (a string search is far cheaper). */
+  needs: readonly string[];
 }
 
 /** Order matters where families overlap: Anthropic keys are also `sk-...`. */
 const TOKEN_RULES: readonly TokenRule[] = [
-  { kind: 'slack-webhook', pattern: /https?:\/\/hooks\.slack\.com\/(?:services|workflows|triggers)\/[A-Za-z0-9_/-]{8,300}/g },
-  { kind: 'anthropic-key', pattern: /(?<![A-Za-z0-9_-])sk-ant-[A-Za-z0-9_-]{20,400}/g },
-  { kind: 'openai-key', pattern: /(?<![A-Za-z0-9_-])sk-(?:proj-|svcacct-|admin-)?(?=[A-Za-z0-9_-]{0,400}\d)[A-Za-z0-9_-]{20,400}/g },
-  { kind: 'github-token', pattern: /(?<![A-Za-z0-9_])(?:gh[pousr]_[A-Za-z0-9]{30,255}|github_pat_[A-Za-z0-9_]{30,255})(?![A-Za-z0-9_])/g },
-  { kind: 'gitlab-token', pattern: /(?<![A-Za-z0-9_-])glpat-[A-Za-z0-9_-]{20,255}/g },
-  { kind: 'slack-token', pattern: /(?<![A-Za-z0-9_-])xox[abprs]-[A-Za-z0-9-]{10,255}/g },
-  { kind: 'stripe-key', pattern: /(?<![A-Za-z0-9_])(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{10,255}(?![A-Za-z0-9])/g },
-  { kind: 'google-api-key', pattern: /(?<![A-Za-z0-9_-])AIza[A-Za-z0-9_-]{35}(?![A-Za-z0-9_-])/g },
-  { kind: 'aws-access-key', pattern: /(?<![A-Za-z0-9])(?:AKIA|ASIA)[A-Z0-9]{16}(?![A-Za-z0-9])/g },
-  { kind: 'jwt', pattern: /(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g },
+  { kind: 'slack-webhook', pattern: /https?:\/\/hooks\.slack\.com\/(?:services|workflows|triggers)\/[A-Za-z0-9_/-]{8,300}/g, needs: ['hooks.slack.com/'] },
+  { kind: 'anthropic-key', pattern: /(?<![A-Za-z0-9_-])sk-ant-[A-Za-z0-9_-]{20,400}/g, needs: ['sk-ant-'] },
+  { kind: 'openai-key', pattern: /(?<![A-Za-z0-9_-])sk-(?:proj-|svcacct-|admin-)?(?=[A-Za-z0-9_-]{0,400}\d)[A-Za-z0-9_-]{20,400}/g, needs: ['sk-'] },
+  { kind: 'github-token', pattern: /(?<![A-Za-z0-9_])(?:gh[pousr]_[A-Za-z0-9]{30,255}|github_pat_[A-Za-z0-9_]{30,255})(?![A-Za-z0-9_])/g, needs: ['gh', 'github_pat_'] },
+  { kind: 'gitlab-token', pattern: /(?<![A-Za-z0-9_-])glpat-[A-Za-z0-9_-]{20,255}/g, needs: ['glpat-'] },
+  { kind: 'slack-token', pattern: /(?<![A-Za-z0-9_-])xox[abprs]-[A-Za-z0-9-]{10,255}/g, needs: ['xox'] },
+  { kind: 'stripe-key', pattern: /(?<![A-Za-z0-9_])(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{10,255}(?![A-Za-z0-9])/g, needs: ['_live_', '_test_'] },
+  { kind: 'google-api-key', pattern: /(?<![A-Za-z0-9_-])AIza[A-Za-z0-9_-]{35}(?![A-Za-z0-9_-])/g, needs: ['AIza'] },
+  { kind: 'aws-access-key', pattern: /(?<![A-Za-z0-9])(?:AKIA|ASIA)[A-Z0-9]{16}(?![A-Za-z0-9])/g, needs: ['AKIA', 'ASIA'] },
+  { kind: 'jwt', pattern: /(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g, needs: ['eyJ'] },
 ];
 
 /** `Authorization: Bearer <token>`; the token must hold a digit so prose ("Bearer tokens") stays. */
 const BEARER = /\b(Bearer[ \t]{1,4})([A-Za-z0-9._~+/-]{20,500}=*)/g;
 
-/** `scheme://user:password@host`: keep scheme, user and host, drop the password. */
-const URL_CREDENTIALS = /\b([a-z][a-z0-9+.-]{1,30}:\/\/)([^\s:/@'"<>]{1,200}):([^\s/@'"<>]{1,300})@/gi;
+/**
+ * `scheme://user:password@host`: keep scheme, user and host, drop the password. Searched from each
+ * `://` (a scheme is at most 31 characters) rather than tried at every word in the text.
+ */
+export const URL_CREDENTIALS = hintedPattern({
+  pattern: /\b([a-z][a-z0-9+.-]{1,30}:\/\/)([^\s:/@'"<>]{1,200}):([^\s/@'"<>]{1,300})@/gi,
+  hint: /:\/\//g,
+  reach: 31,
+  canStart: (text, i) => isAsciiLetter(text.charCodeAt(i)) && !isWordChar(text.charCodeAt(i - 1)),
+});
 
 const AWS_SECRET = /(?<![A-Za-z0-9_])((?:aws_)?secret_access_key|aws_secret_key)(["']?[ \t]*[:=][ \t]*["']?)([A-Za-z0-9/+=]{40})(?![A-Za-z0-9/+=])/gi;
 
@@ -48,11 +59,39 @@ const AWS_SECRET = /(?<![A-Za-z0-9_])((?:aws_)?secret_access_key|aws_secret_key)
  */
 const SECRET_WORDS =
   'password|passwd|passphrase|secret|secret[_-]?key|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|client[_-]?secret|signing[_-]?key|encryption[_-]?key';
-const ASSIGNMENT = new RegExp(
-  `(?<![A-Za-z0-9_-])([A-Za-z0-9_-]{0,40}?(?:${SECRET_WORDS}))(?![A-Za-z0-9_-])` +
-    `(["']?)([ \\t]*)([:=])([ \\t]*)(?:"([^"\\n]{1,500})"|'([^'\\n]{1,500})'|([^\\s"'\`]{1,500}))`,
-  'gi',
-);
+/**
+ * The key is a whole run of key characters (the look-behind and look-ahead see to that) ending in
+ * a secret word, so it holds `pass`, `secret`, `token` or `key` within its first 40 + 14 characters
+ * (`encryption_key` is the longest word): the pattern is tried at the start of such runs only.
+ */
+export const SECRET_ASSIGNMENT = hintedPattern({
+  pattern: new RegExp(
+    `(?<![A-Za-z0-9_-])([A-Za-z0-9_-]{0,40}?(?:${SECRET_WORDS}))(?![A-Za-z0-9_-])` +
+      `(["']?)([ \\t]*)([:=])([ \\t]*)(?:"([^"\\n]{1,500})"|'([^'\\n]{1,500})'|([^\\s"'\`]{1,500}))`,
+    'gi',
+  ),
+  hint: /pass|secret|token|key/gi,
+  reach: 54,
+  canStart: (text, i) => isKeyChar(text.charCodeAt(i)) && !isKeyChar(text.charCodeAt(i - 1)),
+});
+
+function isAsciiLetter(code: number): boolean {
+  return (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+}
+
+function isDigit(code: number): boolean {
+  return code >= 48 && code <= 57;
+}
+
+/** `\\w`: letters, digits, underscore (NaN, before the start of the text, is none of them). */
+function isWordChar(code: number): boolean {
+  return isAsciiLetter(code) || isDigit(code) || code === 95;
+}
+
+/** `[A-Za-z0-9_-]`. */
+function isKeyChar(code: number): boolean {
+  return isWordChar(code) || code === 45;
+}
 
 /** Values that name a type or a literal rather than hold a secret (`password: string`). */
 const NON_SECRET_WORDS = new Set([
@@ -109,34 +148,38 @@ export function redactSecrets(text: string): RedactionResult {
     count += r.count;
   }
 
-  out = out.replace(URL_CREDENTIALS, (match: string, scheme: string, user: string, password: string) => {
+  out = replaceNearHints(out, URL_CREDENTIALS, ([match = '', scheme = '', user = '', password = '']) => {
     if (isReferenceOrPlaceholder(password)) return match;
     count += 1;
     return `${scheme}${user}:${redactionMarker('password')}@`;
   });
 
   for (const rule of TOKEN_RULES) {
+    if (!rule.needs.some((needed) => out.includes(needed))) continue;
     out = out.replace(rule.pattern, () => {
       count += 1;
       return redactionMarker(rule.kind);
     });
   }
 
-  out = out.replace(BEARER, (match: string, prefix: string, token: string) => {
-    if (!/\d/.test(token)) return match;
-    count += 1;
-    return `${prefix}${redactionMarker('bearer-token')}`;
-  });
+  if (out.includes('Bearer')) {
+    out = out.replace(BEARER, (match: string, prefix: string, token: string) => {
+      if (!/\d/.test(token)) return match;
+      count += 1;
+      return `${prefix}${redactionMarker('bearer-token')}`;
+    });
+  }
 
   out = out.replace(AWS_SECRET, (_match: string, key: string, separator: string) => {
     count += 1;
     return `${key}${separator}${redactionMarker('aws-secret')}`;
   });
 
-  out = out.replace(
-    ASSIGNMENT,
-    (match: string, key: string, quote: string, before: string, sep: string, after: string,
-      doubleQuoted: string | undefined, singleQuoted: string | undefined, bare: string | undefined) => {
+  out = replaceNearHints(
+    out,
+    SECRET_ASSIGNMENT,
+    // The first six groups always take part in a match; exactly one of the three value groups does.
+    ([match = '', key = '', quote = '', before = '', sep = '', after = '', doubleQuoted, singleQuoted, bare]) => {
       const head = `${key}${quote}${before}${sep}${after}`;
       const marker = redactionMarker(kindForKey(key));
       const quoted = doubleQuoted ?? singleQuoted;
