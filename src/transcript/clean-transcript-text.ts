@@ -85,21 +85,41 @@ const TASK_NOTIFICATION = /^\s*<task-notification>/;
 export function cleanTranscriptText(text: string): string {
   if (TASK_NOTIFICATION.test(text)) return '';
   let out = text;
-  for (const name of DROPPED_SPANS) out = replaceSpans(out, name, drop, 'drop-rest');
-  // The recall tags are constants shared with the hook: make sure a stray closing tag goes too.
-  out = out.split(RECALL_CONTEXT_CLOSE_TAG).join('');
-  for (const name of UNWRAPPED_SPANS) out = replaceSpans(out, name, unwrap, 'keep-rest');
-  return normaliseWhitespace(out.replace(ANSI_ESCAPE, ''));
+  // Most tool output holds no tag at all: one search instead of a dozen.
+  if (out.includes('<')) {
+    for (const name of DROPPED_SPANS) out = replaceSpans(out, name, drop, 'drop-rest');
+    // The recall tags are constants shared with the hook: make sure a stray closing tag goes too.
+    out = out.split(RECALL_CONTEXT_CLOSE_TAG).join('');
+    for (const name of UNWRAPPED_SPANS) out = replaceSpans(out, name, unwrap, 'keep-rest');
+  }
+  if (out.includes('\u001b')) out = out.replace(ANSI_ESCAPE, '');
+  return normaliseWhitespace(out);
 }
 
 /** CRLF to LF, no trailing spaces on lines, at most one blank line in a row, trimmed. */
 export function normaliseWhitespace(text: string): string {
+  let out = text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text;
   // Split and trim rather than /[ \t]+\n/: that regex is quadratic on a long run of spaces.
-  return text
-    .replace(/\r\n?/g, '\n')
-    .split('\n')
-    .map((line) => line.trimEnd())
-    .join('\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
+  // Most text has no trailing spaces at all, and finding that out is cheaper than splitting it.
+  if (hasTrailingWhitespace(out)) {
+    out = out
+      .split('\n')
+      .map((line) => line.trimEnd())
+      .join('\n');
+  }
+  return out.replace(/\n{3,}/g, '\n\n').trim();
+}
+
+/** True when a line of `text` ends in whitespace that `trimEnd` would remove. */
+function hasTrailingWhitespace(text: string): boolean {
+  for (let nl = text.indexOf('\n'); nl !== -1; nl = text.indexOf('\n', nl + 1)) {
+    if (nl > 0 && isWhitespace(text.charCodeAt(nl - 1))) return true;
+  }
+  return text.length > 0 && isWhitespace(text.charCodeAt(text.length - 1));
+}
+
+/** What `trimEnd` removes and `\s` matches, besides the line feed itself: tab, vertical tab, form feed, CR, space, Unicode spaces. */
+function isWhitespace(code: number): boolean {
+  if (code < 128) return code === 32 || code === 9 || code === 11 || code === 12 || code === 13;
+  return /\s/.test(String.fromCharCode(code));
 }
