@@ -1,7 +1,9 @@
-/** Write-then-rename so a reader never sees half a file. Node built-ins only. */
+/**
+ * Write-then-rename so a reader never sees half a file. Node built-ins only, and not node:crypto:
+ * the SessionEnd hook writes its job through here, and loading crypto would add ~3 ms to it.
+ */
 import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 
 export function ensureDir(dir: string): void {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
@@ -10,7 +12,9 @@ export function ensureDir(dir: string): void {
 export function writeFileAtomic(file: string, content: string, mode = 0o600): void {
   const dir = dirname(file);
   ensureDir(dir);
-  const tmp = join(dir, `.tmp-${basename(file)}-${randomBytes(4).toString('hex')}`);
+  // Unique enough for a temp name (Math.random is seeded per process); 'wx' refuses a clash anyway.
+  const random = Math.floor(Math.random() * 2 ** 32).toString(16).padStart(8, '0');
+  const tmp = join(dir, `.tmp-${basename(file)}-${random}`);
   try {
     const fd = openSync(tmp, 'wx', mode);
     try {

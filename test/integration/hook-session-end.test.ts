@@ -7,6 +7,7 @@ import { importClosure } from '../support/import-graph.js';
 import { statePaths } from '../../src/core/state-paths.js';
 import { enqueueFallback, fallbackPendingDir } from '../../src/queue/fallback-spool.js';
 import { newCaptureJob } from '../../src/queue/job.js';
+import { WORKER_PRIORITY } from '../../src/hook/spawn-worker.js';
 import { CLI, runCli, runHook, waitFor } from '../support/cli.js';
 import { startHarness, type Harness } from '../support/harness.js';
 
@@ -109,6 +110,23 @@ describe('recall hook session-end', () => {
     expect(memories[0]!.session_id).toBe('hooked');
     await waitFor(() => (pendingJobs(env.RECALL_HOME).length === 0 ? true : undefined));
   });
+
+  it.skipIf(process.platform === 'win32')('starts the worker below the normal CPU priority, and the worker still captures the session', async () => {
+    const project = h.project('niced');
+    const transcript = h.session('niced', ['You MUST keep money in integer cents.']);
+    const env = { ...h.env, RECALL_HOME: join(h.root, 'niced-home') };
+    const result = await runHook('session-end', { session_id: 'niced', transcript_path: transcript, cwd: project }, { env });
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout).toBe('{}\n');
+    const finished = await waitFor(() => {
+      const log = existsSync(statePaths(env.RECALL_HOME).logFile) ? readFileSync(statePaths(env.RECALL_HOME).logFile, 'utf8') : '';
+      const lines = log.trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
+      return lines.find((line) => line.component === 'worker' && line.msg === 'worker finished');
+    });
+    expect(finished).toMatchObject({ priority: WORKER_PRIORITY, done: 1, failed: 0 });
+    const list = await runCli(['list', '--json'], { env });
+    expect((JSON.parse(list.stdout) as Array<{ content: string }>).map((m) => m.content)).toContain('You MUST keep money in integer cents.');
+  });
 });
 
 describe('a state dir that cannot take the job file', () => {
@@ -207,6 +225,14 @@ describe('a state dir that cannot take the job file', () => {
 });
 
 describe('the hook path', () => {
+  it('does not load node:crypto on the SessionEnd path (it alone costs a few ms of every start)', () => {
+    const dist = resolve(dirname(fileURLToPath(import.meta.url)), '../../dist');
+    const { files, packages } = importClosure(join(dist, 'hook/session-end.js'), { followDynamic: false });
+    expect(files.some((f) => f.endsWith('/queue/atomic-write.js'))).toBe(true);
+    expect(packages).toContain('node:child_process');
+    expect(packages).not.toContain('node:crypto');
+  });
+
   it('imports node built-ins and its own small modules only', () => {
     const dist = resolve(dirname(fileURLToPath(import.meta.url)), '../../dist');
     const { files, packages } = importClosure(join(dist, 'hook/run-hook.js'), { followDynamic: true });

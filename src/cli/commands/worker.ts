@@ -1,3 +1,4 @@
+import { getPriority } from 'node:os';
 import type { Command } from 'commander';
 import { describeError } from '../../core/errors.js';
 import { runWorker } from '../../worker/run-worker.js';
@@ -22,7 +23,8 @@ export function registerWorker(program: Command): void {
             process.exit(75);
           },
         });
-        logger.log('info', 'worker finished', { ...summary });
+        // The niceness it ran at: the hook starts it below the normal priority (see spawn-worker.ts).
+        logger.log('info', 'worker finished', { ...summary, priority: getPriority() });
       } catch (err) {
         logger.log('error', `worker stopped: ${describeError(err)}`, { stack: err instanceof Error ? err.stack : undefined });
         process.exitCode = 1;

@@ -8,6 +8,13 @@ describe('capture jobs', () => {
     expect([later, earlier].sort()).toEqual([earlier, later]);
   });
 
+  it('gives distinct ids in the same millisecond: time, then 40 random bits in hex', () => {
+    const now = new Date('2026-01-01T00:00:00Z');
+    const ids = Array.from({ length: 10_000 }, () => newJobId(now));
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of ids.slice(0, 100)) expect(id).toMatch(/^[0-9a-z]{9}-[0-9a-f]{10}$/);
+  });
+
   it('round-trips a job through JSON', () => {
     const job = newCaptureJob({ sessionId: 's', transcriptPath: '/t', cwd: null, agent: 'claude', reason: 'exit' });
     expect(parseJob(JSON.stringify(job))).toEqual(job);
