@@ -148,14 +148,21 @@ describe('recall hook session-start', () => {
 });
 
 describe('the SessionStart hook path', () => {
+  // The source graph: the build folds these modules into dist/hook/session-start.js (scripts/bundle-hooks.mjs).
   it('imports node built-ins and its own small modules only', () => {
-    const dist = resolve(dirname(fileURLToPath(import.meta.url)), '../../dist');
-    const { files, packages } = importClosure(join(dist, 'hook/session-start.js'), { followDynamic: true });
+    const src = resolve(dirname(fileURLToPath(import.meta.url)), '../../src');
+    const { files, packages } = importClosure(join(src, 'hook/session-start.ts'), { followDynamic: true });
     const seen = new Set(files);
     const foreign = packages.filter((name) => !name.startsWith('node:'));
-    expect(seen.has(join(dist, 'context/context-file.js'))).toBe(true);
+    expect(seen.has(join(src, 'context/context-file.ts'))).toBe(true);
     expect(foreign).toEqual([]);
-    expect([...seen].filter((f) => /\/dist\/(adapters|worker|cli|store|embed|extract|config)\//.test(f))).toEqual([]);
+    expect([...seen].filter((f) => /\/src\/(adapters|worker|cli|store|embed|extract|config)\//.test(f))).toEqual([]);
     expect([...seen].filter((f) => /render-context|refresh-context/.test(f))).toEqual([]);
+  });
+
+  it('is built as one file with its small modules folded in, and loads the worker spawner only when it starts a worker', () => {
+    const dist = resolve(dirname(fileURLToPath(import.meta.url)), '../../dist');
+    expect(importClosure(join(dist, 'hook/session-start.js'), { followDynamic: false }).files).toEqual([join(dist, 'hook/session-start.js')]);
+    expect(importClosure(join(dist, 'hook/session-start.js'), { followDynamic: true }).files).toContain(join(dist, 'hook/spawn-worker.js'));
   });
 });
