@@ -1,5 +1,5 @@
 /** Reads against the memories table: filtered listing, vector search, BM25 text search, batched scans. */
-import type { Table } from '@lancedb/lancedb';
+import type { Table, VectorQuery } from '@lancedb/lancedb';
 import type { MemoryRecord } from '../core/memory.js';
 import type { GroupCount, Neighbor, StoredMemory, TextHit } from '../core/ports.js';
 import { RECORD_COLUMNS, guard, toFloat32, toRecord, toStoredMemory } from './lance-rows.js';
@@ -21,8 +21,11 @@ export async function queryRows(t: Table, filter: string | null, limit: number |
 }
 
 /**
- * IVF partitions probed per vector search when the table has an IVF-PQ index; more are searched when a
- * narrow filter leaves fewer than `limit` rows in them. Ignored without an index.
+ * IVF partitions probed per vector search when the table has an IVF-PQ index. A filtered search may go
+ * on to more partitions when the filter leaves fewer than `limit` rows in these (a dedupe lookup in a
+ * small namespace must still see all of its rows); an unfiltered one stops here, since LanceDB given no
+ * upper bound probes every partition (measured at 1M rows: all 121, 5 ms more per search, with the same
+ * agreement with an exact search on 200 queries). Ignored without an index.
  */
 export const NPROBES = 50;
 /**
@@ -40,19 +43,24 @@ export const REFINE_FACTOR = 10;
 export async function queryNearest(t: Table, vector: Float32Array, filter: string | null, limit: number): Promise<Neighbor[]> {
   // A zero vector has no direction: nothing is similar to it (and cosine distance would be NaN).
   if (limit <= 0 || !vector.some((x) => x !== 0)) return [];
-  let q = t
-    .vectorSearch(vector)
-    .distanceType('cosine')
-    .select([...RECORD_COLUMNS, 'vector'])
-    .maximumNprobes(0)
-    .minimumNprobes(NPROBES)
-    .refineFactor(REFINE_FACTOR)
-    .limit(limit);
-  if (filter !== null) q = q.where(filter);
+  const q = nearestQuery(t, vector, filter, limit);
   const found = await guard('vector search', () => q.toArray());
   return found
     .map((row: Row) => ({ record: toRecord(row), similarity: cosineSimilarity(vector, toFloat32(row.vector)) }))
     .sort((a, b) => b.similarity - a.similarity || a.record.id.localeCompare(b.record.id));
+}
+
+/** The query queryNearest runs (exported so a test can read its plan). */
+export function nearestQuery(t: Table, vector: Float32Array, filter: string | null, limit: number): VectorQuery {
+  const q = t
+    .vectorSearch(vector)
+    .distanceType('cosine')
+    .select([...RECORD_COLUMNS, 'vector'])
+    .maximumNprobes(filter === null ? NPROBES : 0)
+    .minimumNprobes(NPROBES)
+    .refineFactor(REFINE_FACTOR)
+    .limit(limit);
+  return filter === null ? q : q.where(filter);
 }
 
 /** BM25 over `content`; the caller makes sure the index exists. Query text is matched term by term (OR). */

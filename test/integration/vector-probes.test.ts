@@ -1,0 +1,84 @@
+/**
+ * How many IVF partitions a vector search probes: an unfiltered search stops at NPROBES (LanceDB given
+ * no upper bound probes them all), while a filtered one goes on until the filter's rows are found, so a
+ * dedupe lookup in a small namespace still sees every row of it.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as lancedb from '@lancedb/lancedb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openLanceStore, type LanceStore } from '../../src/adapters/lance-store.js';
+import { NPROBES, nearestQuery } from '../../src/adapters/lance-search.js';
+import type { NewMemory } from '../../src/core/ports.js';
+
+const EMBEDDER = 'test:probes';
+const DIM = 16;
+const ROWS = 4_000;
+const PARTITIONS = 100;
+const BIG = 'project:big-00000001';
+const SMALL = 'project:small-00000002';
+
+/** A seeded generator, so every run builds the same table. */
+function random(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    return s / 2 ** 32 - 0.5;
+  };
+}
+const rnd = random(7);
+
+function unit(v: Float32Array): Float32Array {
+  const n = Math.hypot(...v);
+  return v.map((x) => x / n);
+}
+
+/** The query looks along +x; the small namespace's three rows point the other way, far from every probed partition. */
+const query = unit(Float32Array.from({ length: DIM }, (_, i) => (i === 0 ? 1 : 0.05 * rnd())));
+function row(i: number): NewMemory {
+  const small = i < 3;
+  const vector = unit(Float32Array.from({ length: DIM }, (_, d) => (small && d === 0 ? -3 : rnd())));
+  return { content: `memory ${i}`, type: 'pattern', importance: 0.5, namespace: small ? SMALL : BIG, projectRoot: null, sessionId: null, source: 'test', vector };
+}
+
+let dir: string;
+let store: LanceStore;
+let table: lancedb.Table;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'recall-probes-'));
+  store = await openLanceStore(dir);
+  await store.insert(Array.from({ length: ROWS }, (_, i) => row(i)), EMBEDDER);
+  const db = await lancedb.connect(dir);
+  table = await db.openTable('memories');
+  await table.createIndex('vector', { config: lancedb.Index.ivfPq({ distanceType: 'cosine', numPartitions: PARTITIONS, numSubVectors: DIM / 8 }) });
+}, 120_000);
+
+afterAll(async () => {
+  table?.close();
+  await store?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function partitionsSearched(plan: string): number {
+  const found = /ANNSubIndex:.*?partitions_searched=(\d+)/.exec(plan);
+  if (found === null) throw new Error(`no ANN step in the plan:\n${plan}`);
+  return Number(found[1]);
+}
+
+describe('vector search partitions', () => {
+  it('probes exactly NPROBES partitions when nothing is filtered', async () => {
+    expect(PARTITIONS).toBeGreaterThan(NPROBES);
+    const plan = await nearestQuery(table, query, null, 10).analyzePlan();
+    expect(partitionsSearched(plan)).toBe(NPROBES);
+    expect(await store.search(query, { limit: 10 })).toHaveLength(10);
+  });
+
+  it('probes on past NPROBES when a filter leaves too few rows, and finds every row of a small namespace', async () => {
+    const plan = await nearestQuery(table, query, `namespace = '${SMALL}'`, 10).analyzePlan();
+    expect(partitionsSearched(plan)).toBeGreaterThan(NPROBES);
+    const nearest = await store.nearest(SMALL, query, 10);
+    expect(nearest.map((n) => n.record.content).sort()).toEqual(['memory 0', 'memory 1', 'memory 2']);
+  });
+});
