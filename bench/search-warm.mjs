@@ -5,7 +5,9 @@
 // by run, so load from other work on the machine hits them alike. Before timing, warm and cold must
 // agree: exactly in vector mode, and on the scores in text mode (LanceDB's full-text search picks
 // among memories with tied BM25 scores in no fixed order, and this synthetic store has thousands of
-// them, so even two in-process runs can list other ids). Usage: node bench/search-warm.mjs [runs] [sizes]
+// them, so even two in-process runs can list other ids). Also times the served request alone, from
+// connect to answer, in a new process that has already loaded the client (the whole `recall search`
+// adds node's start and the client's modules). Usage: node bench/search-warm.mjs [runs] [sizes]
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,6 +21,15 @@ const sizes = (process.argv[3] ?? '1000,100000,1000000').split(',').map(Number);
 const cli = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
 const root = mkdtempSync(join(tmpdir(), 'recall-bench-warm-'));
 const QUERY = 'how should money be stored in the database';
+const serveClient = new URL('../dist/serve/serve-client.js', import.meta.url).href;
+/** Prints the ms from connect to answer of one served `recall search QUERY --json`. */
+const ROUND_TRIP = `
+const { requestDaemon, serveSocketPath } = await import(${JSON.stringify(serveClient)});
+const request = { v: 1, argv: ['search', ${JSON.stringify(QUERY)}, '--json'], cwd: process.cwd(), columns: null, isTTY: false, noColor: false };
+const started = performance.now();
+const answer = await requestDaemon(serveSocketPath(process.env.RECALL_HOME), request);
+if (answer === null || answer.exitCode !== 0) process.exit(1);
+console.log(performance.now() - started);`;
 
 const rows = [];
 try {
@@ -35,6 +46,7 @@ try {
     const bare = [];
     const warm = [];
     const cold = [];
+    const roundTrip = [];
     try {
       for (let i = 0; i < runs; i += 1) {
         bare.push(timeRun(process.execPath, ['-e', '0'], { env }).ms);
@@ -42,13 +54,14 @@ try {
         const alone = timeRun(process.execPath, [cli, 'search', QUERY, '--json'], { env: { ...env, RECALL_NO_SERVE: '1' } });
         warm.push(served.ms);
         cold.push(alone.ms);
+        roundTrip.push(Number(timeRun(process.execPath, ['--input-type=module', '-e', ROUND_TRIP], { env }).stdout));
       }
     } finally {
       timeRun(process.execPath, [cli, 'serve', '--stop'], { env });
       await sleep(300);
       rmSync(home, { recursive: true, force: true });
     }
-    const row = { memories: size, bareNodeMs: round(median(bare)), warmMs: round(median(warm)), coldMs: round(median(cold)), warmOverBareMs: round(median(warm) - median(bare)), bareRangeMs: range(bare), warmRangeMs: range(warm) };
+    const row = { memories: size, bareNodeMs: round(median(bare)), warmMs: round(median(warm)), coldMs: round(median(cold)), warmOverBareMs: round(median(warm) - median(bare)), roundTripMs: round(median(roundTrip)), bareRangeMs: range(bare), warmRangeMs: range(warm) };
     console.error(`measured ${size}: ${JSON.stringify(row)}`);
     rows.push(row);
   }
@@ -57,9 +70,9 @@ try {
 }
 
 console.log(`recall search --json, hybrid, hash embedder; median of ${runs} runs; NODE_EXTRA_CA_CERTS unset`);
-console.log('memories  bare node ms  through recall serve ms  (over bare)  in-process (cold) ms  bare range  warm range');
+console.log('memories  bare node ms  through recall serve ms  (over bare)  connect to answer ms  in-process (cold) ms  bare range  warm range');
 for (const r of rows) {
-  console.log(`${String(r.memories).padStart(8)}  ${String(r.bareNodeMs).padStart(12)}  ${String(r.warmMs).padStart(23)}  ${`(+${r.warmOverBareMs})`.padStart(11)}  ${String(r.coldMs).padStart(20)}  ${r.bareRangeMs.join('-').padStart(10)}  ${r.warmRangeMs.join('-')}`);
+  console.log(`${String(r.memories).padStart(8)}  ${String(r.bareNodeMs).padStart(12)}  ${String(r.warmMs).padStart(23)}  ${`(+${r.warmOverBareMs})`.padStart(11)}  ${String(r.roundTripMs).padStart(20)}  ${String(r.coldMs).padStart(20)}  ${r.bareRangeMs.join('-').padStart(10)}  ${r.warmRangeMs.join('-')}`);
 }
 recordResult('searchWarm', { runs, query: QUERY, embedder: 'hash:384', rows });
 
