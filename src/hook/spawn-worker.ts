@@ -3,8 +3,9 @@
  * The capture worker runs at a lower CPU priority (nice 10): it is background work, and on a
  * two-core machine it should yield to the agent, and to the hook that is still exiting, rather
  * than compete with them. It still gets every idle cycle, so its jobs finish as before.
+ * node:child_process (with net and dgram, a few ms to load) is loaded on the first spawn only:
+ * the hook runner imports this file, and most SessionStart hooks never spawn.
  */
-import { spawn } from 'node:child_process';
 import { setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
@@ -22,15 +23,17 @@ export function spawnDetachedWorker(env: NodeJS.ProcessEnv, cwd: string): Promis
  * Runs `recall <args>` detached, at `priority` (a niceness) when given. Resolves true once the child
  * has a pid, false when the spawn failed. Never throws.
  */
-export function spawnDetached(
+export async function spawnDetached(
   args: readonly string[],
   env: NodeJS.ProcessEnv,
   cwd: string,
   { priority }: { priority?: number } = {},
 ): Promise<boolean> {
+  const childProcess = await import('node:child_process').catch(() => null);
+  if (childProcess === null) return false;
   return new Promise((resolve) => {
     try {
-      const child = spawn(process.execPath, [CLI_ENTRY, ...args], {
+      const child = childProcess.spawn(process.execPath, [CLI_ENTRY, ...args], {
         detached: true,
         stdio: 'ignore',
         env,

@@ -237,19 +237,20 @@ describe('the hook path', () => {
     expect([...seen].filter((f) => /\/src\/(adapters|worker|cli|store|embed|extract)\//.test(f))).toEqual([]);
   });
 
-  it('does not load node:crypto on the SessionEnd path (it alone costs a few ms of every start)', () => {
-    const { packages } = importClosure(join(src, 'hook/session-end.ts'), { followDynamic: false });
-    expect(packages).toContain('node:child_process');
+  it('does not load node:crypto on the SessionEnd path, and node:child_process only when it spawns (each costs a few ms of every start)', () => {
+    const { packages } = importClosure(join(src, 'hook/run-hook.ts'), { followDynamic: false });
     expect(packages).not.toContain('node:crypto');
+    expect(packages).not.toContain('node:child_process');
+    expect(importClosure(join(src, 'hook/spawn-worker.ts'), { followDynamic: true }).packages).toContain('node:child_process');
   });
 
-  it('starts a SessionEnd hook from two built files: the runner and the handler, each with its small modules folded in', () => {
-    // scripts/bundle-hooks.mjs: the ESM loader costs a few ms per file, so the build folds each stage into one.
-    expect(importClosure(join(dist, 'hook/run-hook.js'), { followDynamic: false }).files).toEqual([join(dist, 'hook/run-hook.js')]);
-    const handler = importClosure(join(dist, 'hook/session-end.js'), { followDynamic: false });
-    expect(handler.files).toEqual([join(dist, 'hook/session-end.js')]);
-    expect(handler.packages).not.toContain('node:crypto');
+  it('starts a SessionEnd hook from one built file: the runner with the handler and its small modules folded in', () => {
+    // scripts/bundle-hooks.mjs: the ESM loader costs a few ms per file, so the build folds them into one.
+    const runner = importClosure(join(dist, 'hook/run-hook.js'), { followDynamic: false });
+    expect(runner.files).toEqual([join(dist, 'hook/run-hook.js')]);
+    expect(runner.packages).not.toContain('node:crypto');
+    expect(runner.packages).not.toContain('node:child_process');
     // The fallback spool is still loaded only when the state dir cannot take the job.
-    expect(importClosure(join(dist, 'hook/session-end.js'), { followDynamic: true }).files).toContain(join(dist, 'queue/fallback-spool.js'));
+    expect(importClosure(join(dist, 'hook/run-hook.js'), { followDynamic: true }).files).toContain(join(dist, 'queue/fallback-spool.js'));
   });
 });
