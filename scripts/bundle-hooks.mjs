@@ -1,5 +1,5 @@
 /**
- * Runs after `tsc`: rewrites the hooks' entry files in dist/ in place, each with the small modules it
+ * Runs after `tsc`: rewrites the hooks' entry files (and the other light paths) in dist/ in place, each with the small modules it
  * imports statically folded into it. Node's ESM loader reads, compiles and links every file on its
  * own, with several round trips through the thread pool per file; the SessionEnd hook reached eleven
  * files in three stages, and starts ~8 ms sooner from one. Nothing else changes: the
@@ -14,8 +14,14 @@ import { build } from 'esbuild';
 
 const dist = resolve(process.argv[2] ?? fileURLToPath(new URL('../dist', import.meta.url)));
 
-/** The files a hook start loads: the hook runner (SessionEnd's handler included), then SessionStart's handler. */
-const HOOK_ENTRIES = ['hook/run-hook.js', 'hook/session-start.js'];
+/**
+ * The files a hook start loads: the hook runner (SessionEnd's handler included), then SessionStart's
+ * handler; and the other light paths main.ts takes without the command-line program, whose time is
+ * a target too: `recall endless fork` and the `recall serve` client of `search` and `list`. Each
+ * folded file carries its own copy of the modules it shares with lazily loaded files (RecallError
+ * is recognised across copies; see core/errors.ts).
+ */
+const HOOK_ENTRIES = ['hook/run-hook.js', 'hook/session-start.js', 'cli/commands/endless-fork-fast.js', 'serve/try-served.js'];
 
 /** Dynamic imports stay lazy, separate files: external, with the path rewritten relative to the bundle. */
 function keepDynamicImportsLazy(outDir) {

@@ -36,7 +36,19 @@ const TRANSIENT: ReadonlySet<RecallErrorCode> = new Set<RecallErrorCode>([
   'EMBEDDER_UNAVAILABLE',
 ]);
 
+/**
+ * Marks recall's errors whichever copy of this module made them: the build folds some entry files
+ * (hooks, `endless fork`, the search client) together with the modules they import, so such a
+ * process can hold two copies of this class, and an error thrown by a lazily loaded module must
+ * still be a RecallError to code that imported the other copy.
+ */
+const BRAND = Symbol.for('recall.RecallError');
+
 export class RecallError extends Error {
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === 'object' && value !== null && BRAND in value;
+  }
+
   override readonly name = 'RecallError';
   constructor(
     readonly code: RecallErrorCode,
@@ -44,6 +56,7 @@ export class RecallError extends Error {
     options?: { cause?: unknown },
   ) {
     super(message, options);
+    Object.defineProperty(this, BRAND, { value: true });
   }
 
   get transient(): boolean {

@@ -9,7 +9,6 @@ import { describeError } from '../core/errors.js';
 import type { Logger } from '../core/log.js';
 import type { EndlessSettings } from './endless-settings.js';
 import { entryPaths, listRecords, readOriginal, readRecord, saveOriginal, writeRecord, type EntryPaths, type ObservationRecord } from './endless-store.js';
-import { DEFAULT_MAX_PROMPT_OUTPUT_CHARS, buildObservationPrompt } from './observation-prompt.js';
 import type { ObserveFn } from './ollama-observe.js';
 import { renderObservationText } from './render-compressed.js';
 
@@ -70,6 +69,8 @@ export async function completeEntry(paths: EntryPaths, record: ObservationRecord
   if (model === null) return record;
   const text = readFileSync(paths.text, 'utf8');
   const toolInput = readOriginal(paths.original)?.toolInput ?? null;
+  // Loaded when a model is asked only: a fork of stored observations never builds a prompt.
+  const { DEFAULT_MAX_PROMPT_OUTPUT_CHARS, buildObservationPrompt } = await import('./observation-prompt.js');
   const prompt = buildObservationPrompt(record.toolName, toolInput, text, { maxOutputChars: DEFAULT_MAX_PROMPT_OUTPUT_CHARS, minNumCtx: deps.settings.ollama.numCtx });
   let updated: ObservationRecord;
   try {

@@ -5,7 +5,7 @@
  */
 import { describeError, isRecallError } from '../core/errors.js';
 import type { Logger } from '../core/log.js';
-import { judgeToolOutput, refuseByInput } from './eligibility.js';
+import { MAX_KEPT_SHARE, judgeToolOutput, refuseByInput } from './eligibility.js';
 import type { EndlessSettings } from './endless-settings.js';
 import { endlessRoot, entryPaths, saveOriginal, writeRecord, type Answer, type EntryPaths, type ObservationRecord } from './endless-store.js';
 import type { Observation } from './observation.js';
@@ -28,8 +28,6 @@ export interface CompressDeps {
   spawnCompleter(sessionId: string, toolUseId: string): Promise<boolean>;
 }
 
-/** A replacement must be at most this share of the original to be worth the agent's detour. */
-export const MAX_KEPT_SHARE = 0.75;
 /** Below this much time left, the model is not asked at all. */
 const MIN_MODEL_MS = 100;
 

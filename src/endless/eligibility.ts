@@ -1,6 +1,9 @@
 /** Which tool outputs Endless Mode may replace, and why not when it may not. Pure. */
 import { extractToolText, isStructuredResponse, toolKind } from './tool-shapes.js';
 
+/** A replacement must be at most this share of the original to be worth the agent's detour. */
+export const MAX_KEPT_SHARE = 0.75;
+
 /** Tools whose output the agent edits against or that carry no output worth compressing. */
 export const NEVER_COMPRESSED: ReadonlySet<string> = new Set(['Edit', 'Write', 'MultiEdit', 'NotebookEdit']);
 

@@ -6,7 +6,7 @@
  */
 import { basename } from 'node:path';
 import { MAX_ATTEMPTS, completeEntry, ensureEntry, savedEntryNames, type CompleteDeps } from './complete-observation.js';
-import { MAX_KEPT_SHARE } from './compress-tool-output.js';
+import { MAX_KEPT_SHARE } from './eligibility.js';
 import { endlessRoot, entryPaths, saveInput, type ObservationRecord, type EntryPaths } from './endless-store.js';
 import { findToolResults, sessionIdsOf, type Replacement, type ToolResultRef } from './fork-transcript.js';
 import { DEFAULT_REDUCTION_CHARS, reduceOutput } from './reduce-output.js';

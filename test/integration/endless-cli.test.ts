@@ -54,6 +54,15 @@ describe('recall endless fork', () => {
     expect(h.double.requestsTo('/api/chat')).toHaveLength(3);
   });
 
+  it('falls back to reductions and stops asking after one failed call when Ollama is down (its light path and the lazily loaded model client agree on the error code)', async () => {
+    h.double.configure({ failStatus: 503 });
+    const result = await runCli(['endless', 'fork', copySession('fork-down')], { env: env({ RECALL_HOME: join(h.root, 'fork-down-home') }) });
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout).toMatch(/: 3 of 7 tool results compressed \(0 observations, 3 reductions\)/);
+    expect(result.stdout).toMatch(/note: the model was not used after: LLM_UNAVAILABLE: Ollama at http:\/\/127\.0\.0\.1:\d+ failed \(HTTP 503\)/);
+    expect(h.double.requestsTo('/api/chat')).toHaveLength(1);
+  });
+
   it('finds a session by id under the Claude Code projects folder and reports JSON', async () => {
     copyFileSync(FIXTURE, join(projectDir, `${SESSION}.jsonl`));
     const result = await runCli(['endless', 'fork', SESSION, '--keep-recent', '0', '--no-model', '--json'], { env: env({ RECALL_HOME: join(h.root, 'by-id-home') }) });
