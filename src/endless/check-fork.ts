@@ -56,21 +56,22 @@ export function checkForkedLines(before: readonly Json[], after: ReadonlyArray<s
 
 /** Ids every tool_result block in the records answers. */
 function answeredIds(records: readonly Json[]): Set<string> {
-  const ids = new Set<string>();
-  for (const record of records) {
-    for (const block of messageContent(record) ?? []) {
-      if (typeof block === 'object' && block !== null && (block as Json).type === 'tool_result' && typeof (block as Json).tool_use_id === 'string') ids.add((block as Json).tool_use_id as string);
-    }
-  }
-  return ids;
+  return blockIds(records, 'tool_result', 'tool_use_id');
 }
 
 /** Ids of every tool_use block in the records. */
 function callIds(records: readonly Json[]): Set<string> {
+  return blockIds(records, 'tool_use', 'id');
+}
+
+/** The string `key` of every content block of the given type. */
+function blockIds(records: readonly Json[], type: string, key: string): Set<string> {
   const ids = new Set<string>();
   for (const record of records) {
     for (const block of messageContent(record) ?? []) {
-      if (typeof block === 'object' && block !== null && (block as Json).type === 'tool_use' && typeof (block as Json).id === 'string') ids.add((block as Json).id as string);
+      if (typeof block !== 'object' || block === null) continue;
+      const b = block as Json;
+      if (b.type === type && typeof b[key] === 'string') ids.add(b[key]);
     }
   }
   return ids;
@@ -78,15 +79,6 @@ function callIds(records: readonly Json[]): Set<string> {
 
 /** Ids of tool_use blocks that have a tool_result block. */
 export function resultIds(records: readonly Json[]): Set<string> {
-  const uses = new Set<string>();
-  const answered = new Set<string>();
-  for (const record of records) {
-    for (const block of messageContent(record) ?? []) {
-      if (typeof block !== 'object' || block === null) continue;
-      const b = block as Json;
-      if (b.type === 'tool_use' && typeof b.id === 'string') uses.add(b.id);
-      if (b.type === 'tool_result' && typeof b.tool_use_id === 'string') answered.add(b.tool_use_id);
-    }
-  }
-  return new Set([...uses].filter((id) => answered.has(id)));
+  const answered = answeredIds(records);
+  return new Set([...callIds(records)].filter((id) => answered.has(id)));
 }
