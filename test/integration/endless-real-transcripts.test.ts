@@ -26,6 +26,21 @@ const files = existsSync(dir)
   : [];
 const tempDir = useTempDirs();
 const sha = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
+const LONG = '258c7280-ae70-4798-800f-63464d01a85d.jsonl';
+
+/** Forks a temp copy of a real transcript with default settings; with the model, observations come from the double. */
+async function forkCopy(file: string, newId: string, useModel: boolean) {
+  const work = tempDir();
+  const copy = join(work, basename(file));
+  copyFileSync(file, copy);
+  const home = join(work, 'home');
+  const summary = await forkSession(copy, newId, {
+    home,
+    settings: { ...ENDLESS_DEFAULTS, denylist: [], enabled: true, ollama: { host: ollama.url, model: useModel ? 'llama3.2:3b' : null, numCtx: 8192, timeoutMs: 10_000 } },
+    observe: requestObservation, now: () => Date.now(), logger: silentLogger, keepRecent: ENDLESS_DEFAULTS.keepRecent, useModel,
+  });
+  return { copy, home, summary };
+}
 
 let double: OllamaDouble;
 let ollama: StartedDouble;
@@ -39,22 +54,11 @@ afterAll(async () => {
 
 describe.skipIf(files.length === 0)('Endless Mode fork on real transcripts', () => {
   it.each(files.map((file) => [relative(dir, file), file]))('forks %s into valid JSON lines, every tool_use still answered, the original unchanged', async (_name, file) => {
-    const work = tempDir();
-    const copy = join(work, basename(file));
-    copyFileSync(file, copy);
     const shared = sha(file);
-    const before = sha(copy);
-    const summary = await forkSession(copy, '0f0f0f0f-1111-4222-8333-444444444444', {
-      home: join(work, 'home'),
-      settings: { ...ENDLESS_DEFAULTS, denylist: [], enabled: true, ollama: { host: ollama.url, model: 'llama3.2:3b', numCtx: 8192, timeoutMs: 10_000 } },
-      observe: requestObservation,
-      now: () => Date.now(),
-      logger: silentLogger,
-      keepRecent: ENDLESS_DEFAULTS.keepRecent,
-      useModel: true,
-    });
-    expect(sha(copy)).toBe(before);
+    const { copy, summary } = await forkCopy(file, '0f0f0f0f-1111-4222-8333-444444444444', true);
+    // Neither the fixture nor the copy the fork read was changed.
     expect(sha(file)).toBe(shared);
+    expect(sha(copy)).toBe(shared);
     const input = readFileSync(copy, 'utf8').split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l) as Record<string, unknown>);
     const output = readFileSync(summary.outputPath, 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(output).toHaveLength(input.length);
@@ -67,16 +71,9 @@ describe.skipIf(files.length === 0)('Endless Mode fork on real transcripts', () 
   });
 
   it('shrinks the compressed results of the long real session by at least 85%', async () => {
-    const file = files.find((f) => f.endsWith('258c7280-ae70-4798-800f-63464d01a85d.jsonl'));
+    const file = files.find((f) => f.endsWith(LONG));
     if (!file) return;
-    const work = tempDir();
-    const copy = join(work, basename(file));
-    copyFileSync(file, copy);
-    const summary = await forkSession(copy, '0f0f0f0f-1111-4222-8333-555555555555', {
-      home: join(work, 'home'),
-      settings: { ...ENDLESS_DEFAULTS, denylist: [], enabled: true, ollama: { host: ollama.url, model: 'llama3.2:3b', numCtx: 8192, timeoutMs: 10_000 } },
-      observe: requestObservation, now: () => Date.now(), logger: silentLogger, keepRecent: ENDLESS_DEFAULTS.keepRecent, useModel: true,
-    });
+    const { summary } = await forkCopy(file, '0f0f0f0f-1111-4222-8333-555555555555', true);
     expect(summary.compressed).toBeGreaterThan(5);
     expect(summary.replaced.after).toBeLessThan(summary.replaced.before * 0.15);
     // A result of several text blocks counts "\n\n" between them as replaced text, not as conversation.
@@ -86,16 +83,9 @@ describe.skipIf(files.length === 0)('Endless Mode fork on real transcripts', () 
   });
 
   it("shortens the long real session's past Write and Edit inputs, each saved whole first, every call kept", async () => {
-    const file = files.find((f) => f.endsWith('258c7280-ae70-4798-800f-63464d01a85d.jsonl'));
+    const file = files.find((f) => f.endsWith(LONG));
     if (!file) return;
-    const work = tempDir();
-    const copy = join(work, basename(file));
-    copyFileSync(file, copy);
-    const home = join(work, 'home');
-    const summary = await forkSession(copy, '0f0f0f0f-1111-4222-8333-666666666666', {
-      home, settings: { ...ENDLESS_DEFAULTS, denylist: [], enabled: true, ollama: { host: ollama.url, model: null, numCtx: 8192, timeoutMs: 10_000 } },
-      observe: requestObservation, now: () => Date.now(), logger: silentLogger, keepRecent: ENDLESS_DEFAULTS.keepRecent, useModel: false,
-    });
+    const { copy, home, summary } = await forkCopy(file, '0f0f0f0f-1111-4222-8333-666666666666', false);
     const uses = (path: string) => new Map(findFileWrites(readFileSync(path, 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>)).map((u) => [u.toolUseId, u] as const));
     const [before, after] = [uses(copy), uses(summary.outputPath)];
     expect([...after.keys()]).toEqual([...before.keys()]);

@@ -1,11 +1,12 @@
 /** The fork shortens the agent's past file writes, end to end on a small session, keeping what it must. */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { silentLogger } from '../../../src/core/log.js';
 import type { EndlessSettings } from '../../../src/endless/endless-settings.js';
 import { entryPaths } from '../../../src/endless/endless-store.js';
 import { compressInPlace, forkSession } from '../../../src/endless/fork-session.js';
+import { sessionBuilder } from '../../support/session-builder.js';
 import { useTempDirs } from '../../support/temp-dir.js';
 
 const tempDir = useTempDirs();
@@ -23,25 +24,14 @@ type Line = { type: string; message: { content: Array<Record<string, unknown>> }
 
 /** A big Write, a big Edit that failed, two small Bash calls, then a big Write among the last 3 results. */
 function writeSession(dir: string): string {
-  const lines: unknown[] = [];
-  let parent: string | null = null;
-  const push = (body: Record<string, unknown>) => {
-    const uuid = `u${lines.length + 1}`;
-    lines.push({ parentUuid: parent, uuid, sessionId: SESSION, cwd: '/p', ...body });
-    parent = uuid;
-  };
-  const call = (id: string, name: string, input: unknown, content: string, isError = false) => {
-    push({ type: 'assistant', message: { role: 'assistant', content: [{ type: 'text', text: `calling ${name}` }, { type: 'tool_use', id, name, input }] } });
-    push({ type: 'user', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: id, content, ...(isError ? { is_error: true } : {}) }] } });
-  };
+  const session = sessionBuilder(SESSION);
+  const call = (id: string, name: string, input: unknown, content: string, isError = false) => session.call(id, name, input, content, { isError, text: `calling ${name}` });
   call('t_write', 'Write', { file_path: '/p/a.ts', content: written }, 'File created successfully at: /p/a.ts');
   call('t_failed', 'Edit', failedEdit, 'String to replace not found in file.', true);
   call('t_ls', 'Bash', { command: 'ls' }, 'a.ts');
   call('t_ls2', 'Bash', { command: 'ls -la' }, 'a.ts b.ts');
   call('t_recent', 'Write', recentWrite, 'File created successfully at: /p/c.ts');
-  const file = join(dir, `${SESSION}.jsonl`);
-  writeFileSync(file, lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
-  return file;
+  return session.write(dir);
 }
 
 const inputOf = (lines: Line[], id: string) => lines.flatMap((l) => l.message.content).find((b) => b.type === 'tool_use' && b.id === id)!.input as Record<string, unknown>;

@@ -1,5 +1,5 @@
 /** The fork's resume-only rules, end to end on a small session, against the live hook's answer for the same output. */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { silentLogger } from '../../../src/core/log.js';
@@ -8,6 +8,7 @@ import type { EndlessSettings } from '../../../src/endless/endless-settings.js';
 import { entryPaths } from '../../../src/endless/endless-store.js';
 import { forkSession } from '../../../src/endless/fork-session.js';
 import type { Observation } from '../../../src/endless/observation.js';
+import { sessionBuilder } from '../../support/session-builder.js';
 import { useTempDirs } from '../../support/temp-dir.js';
 
 const tempDir = useTempDirs();
@@ -26,25 +27,14 @@ const testLog = Array.from({ length: 60 }, (_, i) => ` ✓ test/unit/t${i}.test.
 
 /** Read a.ts (about 5k, under readMinChars), Edit it (echo), Edit it again, a 2.5k test log, then three small results. */
 function writeSession(dir: string): string {
-  const lines: unknown[] = [];
-  let parent: string | null = null;
-  const push = (body: Record<string, unknown>) => {
-    const uuid = `u${lines.length + 1}`;
-    lines.push({ parentUuid: parent, uuid, sessionId: SESSION, cwd: '/p', ...body });
-    parent = uuid;
-  };
-  const call = (id: string, name: string, input: unknown, content: string, toolUseResult: unknown) => {
-    push({ type: 'assistant', message: { role: 'assistant', content: [{ type: 'tool_use', id, name, input }] } });
-    push({ type: 'user', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: id, content }] }, toolUseResult });
-  };
+  const session = sessionBuilder(SESSION);
+  const call = (id: string, name: string, input: unknown, content: string, toolUseResult: unknown) => session.call(id, name, input, content, { toolUseResult });
   call('t_read', 'Read', { file_path: '/p/src/a.ts' }, source, readResult);
   call('t_edit1', 'Edit', { file_path: '/p/src/a.ts', old_string: 'x * 1', new_string: 'x * 2' }, editEcho, editResult);
   call('t_edit2', 'Edit', { file_path: '/p/src/a.ts', old_string: 'x * 2', new_string: 'x * 3' }, 'The file /p/src/a.ts has been updated.', { ...editResult, oldString: 'x * 2' });
   call('t_test', 'Bash', { command: 'npm test' }, testLog, { stdout: testLog, stderr: '', interrupted: false, isImage: false });
   for (const i of [1, 2, 3]) call(`t_small${i}`, 'Bash', { command: 'git status' }, 'clean', { stdout: 'clean', stderr: '', interrupted: false, isImage: false });
-  const file = join(dir, `${SESSION}.jsonl`);
-  writeFileSync(file, lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
-  return file;
+  return session.write(dir);
 }
 
 async function fork(useModel: boolean) {
