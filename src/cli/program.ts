@@ -35,7 +35,10 @@ export function buildProgram(): Command {
       writeOut: (text) => out.raw('stdout', text),
       writeErr: (text) => out.raw('stderr', text),
       outputError: (text, write) => write(`recall: ${text.replace(/^error: /, '')}`),
-    });
+    })
+    // Help, --version and usage errors end in a CommanderError instead of process.exit: commands take
+    // this over when they are added, so it must come first (`recall serve` runs them in its own process).
+    .exitOverride();
   program
     .command('hook <event>')
     .description('run an agent hook (session-end, session-start, post-tool-use); reads the hook JSON on stdin, prints one JSON object, always exits 0');
@@ -73,9 +76,8 @@ export async function runCli(argv: string[]): Promise<void> {
 
 /** Runs one command line and returns its exit code (used directly by `recall serve`). */
 export async function executeCli(argv: string[]): Promise<number> {
-  const program = buildProgram().exitOverride();
   try {
-    await program.parseAsync(argv);
+    await buildProgram().parseAsync(argv);
     return typeof process.exitCode === 'number' ? process.exitCode : 0;
   } catch (err) {
     return exitCodeFor(err);

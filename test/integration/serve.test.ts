@@ -51,6 +51,22 @@ describe('recall serve', () => {
     expect(result.stderr).toBe('recall: the search query is empty\n');
   });
 
+  it('answers --help, --version and usage errors of a served command and keeps running', async () => {
+    const pid = readFileSync(`${socket()}.pid`, 'utf8');
+    const help = await runCli(['search', '--help'], { env: onlyDaemon() });
+    expect(help.exitCode).toBe(0);
+    expect(help.stdout).toMatch(/^Usage: recall search \[options\] <query\.\.\.>/);
+    const usage = await runCli(['list', '--limit', 'x'], { env: onlyDaemon() });
+    expect(usage.exitCode).toBe(1);
+    expect(usage.stderr).toMatch(/--limit must be a positive whole number/);
+    const unknown = await runCli(['search', 'pnpm', '--no-such-flag'], { env: onlyDaemon() });
+    expect(unknown.exitCode).toBe(1);
+    expect(unknown.stderr).toMatch(/unknown option '--no-such-flag'/);
+    // Still the same daemon: it answers a command that only it can run under this environment.
+    expect(readFileSync(`${socket()}.pid`, 'utf8')).toBe(pid);
+    expect((await runCli(['list', '--json'], { env: onlyDaemon() })).exitCode).toBe(0);
+  });
+
   it('refuses to start a second daemon on the same state dir', async () => {
     const second = await runCli(['serve'], { env });
     expect(second.exitCode).toBe(1);
