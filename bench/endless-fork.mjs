@@ -16,7 +16,7 @@ const runs = Number(process.argv[2] ?? 9);
 const dist = new URL('../dist/', import.meta.url);
 const { forkSession } = await import(new URL('endless/fork-session.js', dist).href);
 const { ENDLESS_DEFAULTS } = await import(new URL('endless/endless-defaults.js', dist).href);
-const cli = fileURLToPath(new URL('cli/main.js', dist));
+const cli = fileURLToPath(new URL('cli/main.cjs', dist));
 
 const root = mkdtempSync(join(tmpdir(), 'recall-bench-fork-'));
 const { text, sessionId } = syntheticSession(2000);

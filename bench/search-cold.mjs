@@ -1,6 +1,6 @@
 // Cold `recall search` latency: a new process per query against stores of 1k, 10k and 100k memories.
 // Stores are written straight through the built store module with the hash embedder (fast, no model),
-// then `node dist/cli/main.js search "<query>" --json` is timed as a whole process, median of N runs.
+// then `node dist/cli/main.cjs search "<query>" --json` is timed as a whole process, median of N runs.
 // Usage: npm run build && node bench/search-cold.mjs [runs] [sizes, comma-separated]
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,7 +13,7 @@ import { recordResult } from './results.mjs';
 const runs = Number(process.argv[2] ?? 7);
 const sizes = (process.argv[3] ?? '1000,10000,100000').split(',').map(Number);
 const dist = new URL('../dist/', import.meta.url);
-const cli = fileURLToPath(new URL('cli/main.js', dist));
+const cli = fileURLToPath(new URL('cli/main.cjs', dist));
 const QUERY = 'how should money be stored in the database';
 const root = mkdtempSync(join(tmpdir(), 'recall-bench-search-'));
 

@@ -1,6 +1,6 @@
 // Cold `recall search` at scale: stores of 1k, 100k and 1M memories, each maintained as the worker does
 // after a capture (vector index past store.vectorIndexMinRows, text index current, versions compacted),
-// then `node dist/cli/main.js search "<query>" --json` timed as a whole new process, median of N runs.
+// then `node dist/cli/main.cjs search "<query>" --json` timed as a whole new process, median of N runs.
 // Also checks the top vector hit with the index against an exact (flat) search on a few queries.
 // Usage: npm run build && node bench/search-scale.mjs [runs] [sizes, comma-separated]
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -13,7 +13,7 @@ import { recordResult } from './results.mjs';
 const runs = Number(process.argv[2] ?? 5);
 const sizes = (process.argv[3] ?? '1000,100000,1000000').split(',').map(Number);
 const dist = new URL('../dist/', import.meta.url);
-const cli = fileURLToPath(new URL('cli/main.js', dist));
+const cli = fileURLToPath(new URL('cli/main.cjs', dist));
 
 const QUERIES = ['how should money be stored in the database', 'retry failed requests with backoff', 'rotate auth tokens'];
 const root = mkdtempSync(join(tmpdir(), 'recall-bench-scale-'));

@@ -1,7 +1,7 @@
 // `recall search` through a running `recall serve` (warm table and embedder) against the same
 // search run in-process in a new process (cold), on stores of 1k, 100k and 1M memories, maintained as
 // the worker maintains them (vector index past 20k rows). Each search is a whole
-// `node dist/cli/main.js search ... --json` process; bare `node -e 0`, warm and cold take turns run
+// `node dist/cli/main.cjs search ... --json` process; bare `node -e 0`, warm and cold take turns run
 // by run, so load from other work on the machine hits them alike. Before timing, warm and cold must
 // agree: exactly in vector mode, and on the scores in text mode (LanceDB's full-text search picks
 // among memories with tied BM25 scores in no fixed order, and this synthetic store has thousands of
@@ -18,7 +18,7 @@ import { recordResult } from './results.mjs';
 
 const runs = Number(process.argv[2] ?? 11);
 const sizes = (process.argv[3] ?? '1000,100000,1000000').split(',').map(Number);
-const cli = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
+const cli = fileURLToPath(new URL('../dist/cli/main.cjs', import.meta.url));
 const root = mkdtempSync(join(tmpdir(), 'recall-bench-warm-'));
 const QUERY = 'how should money be stored in the database';
 const serveClient = new URL('../dist/serve/serve-client.js', import.meta.url).href;

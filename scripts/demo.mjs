@@ -9,7 +9,9 @@ import { fileURLToPath } from 'node:url';
 import { OllamaDouble } from './ollama-double.mjs';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
-const cli = join(repo, 'dist/cli/main.js');
+// Hooks run the entry `recall install` writes into agent settings; commands run the `recall` bin.
+const hookEntry = join(repo, 'dist/cli/main.js');
+const cli = join(repo, 'dist/cli/main.cjs');
 const transcript = join(repo, 'data/sample/session.jsonl');
 const home = mkdtempSync(join(tmpdir(), 'recall-demo-'));
 const project = join(home, 'projects', 'orders-api');
@@ -66,7 +68,7 @@ try {
 }
 
 function run(args, input = '') {
-  const result = spawnSync(process.execPath, [cli, ...args], { env, input, encoding: 'utf8' });
+  const result = spawnSync(process.execPath, [args[0] === 'hook' ? hookEntry : cli, ...args], { env, input, encoding: 'utf8' });
   if (result.status !== 0) {
     process.stderr.write(result.stderr);
     throw new Error(`recall ${args.join(' ')} exited ${result.status}`);

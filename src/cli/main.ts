@@ -3,26 +3,29 @@
  * Entry point. Hooks take a fast path that loads node built-ins only; `search` and `list` first
  * ask a running `recall serve` (built-ins only too); `recall mcp` starts the server directly;
  * `recall endless fork` runs without the command-line program when it can; everything else loads
- * the full command-line program.
+ * the full command-line program. No top-level await: the build also emits this file as CommonJS
+ * (dist/cli/main.cjs, see scripts/bundle-hooks.mjs).
  */
 // Everything recall creates (state, queue, log, database files) is private to the user: 0700 / 0600.
 process.umask(0o077);
 
-const [command, subcommand, ...rest] = process.argv.slice(2);
+void main(process.argv.slice(2));
 
-if (command === 'hook') {
-  const { runHook } = await import('../hook/run-hook.js');
-  await runHook(subcommand, rest);
-} else if (command === 'mcp' && subcommand === undefined) {
-  const { serveMcpCommand } = await import('../mcp/serve-mcp-command.js');
-  await serveMcpCommand();
-} else if ((command === 'search' || command === 'list') && (await servedByDaemon())) {
-  // Answered by a running `recall serve`.
-} else if (command === 'endless' && subcommand === 'fork' && (await forkedWithoutProgram(rest))) {
-  // Forked without loading the command-line program.
-} else {
-  const { runCli } = await import('./program.js');
-  await runCli(process.argv);
+async function main([command, subcommand, ...rest]: string[]): Promise<void> {
+  if (command === 'hook') {
+    const { runHook } = await import('../hook/run-hook.js');
+    await runHook(subcommand, rest);
+  } else if (command === 'mcp' && subcommand === undefined) {
+    const { serveMcpCommand } = await import('../mcp/serve-mcp-command.js');
+    await serveMcpCommand();
+  } else if ((command === 'search' || command === 'list') && (await servedByDaemon())) {
+    // Answered by a running `recall serve`.
+  } else if (command === 'endless' && subcommand === 'fork' && (await forkedWithoutProgram(rest))) {
+    // Forked without loading the command-line program.
+  } else {
+    const { runCli } = await import('./program.js');
+    await runCli(process.argv);
+  }
 }
 
 /** Asks a running `recall serve` to run this command line; false when there is none. */

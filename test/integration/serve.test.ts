@@ -1,7 +1,7 @@
 import { readFileSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, waitFor } from '../support/cli.js';
+import { CLI, runCli, runEntry, waitFor } from '../support/cli.js';
 import { startHarness, type Harness } from '../support/harness.js';
 
 let h: Harness;
@@ -37,6 +37,15 @@ describe('recall serve', () => {
 
     const list = await runCli(['list', '--json'], { env: onlyDaemon() });
     expect(JSON.parse(list.stdout)).toHaveLength(2);
+  });
+
+  it('is reached by the recall bin without starting Node\'s ESM loader, and by the ESM entry with the same answer', async () => {
+    const served = await runCli(['search', 'pnpm', '--json'], { env: { ...onlyDaemon(), NODE_DEBUG: 'esm' } });
+    expect(served.exitCode).toBe(0);
+    expect(served.stderr).toBe(''); // NODE_DEBUG=esm logs every module the ESM loader handles
+    const viaEsm = await runEntry(CLI, ['search', 'pnpm', '--json'], { env: { ...onlyDaemon(), NODE_DEBUG: 'esm' } });
+    expect(viaEsm.stderr).toMatch(/ESM \d+:/);
+    expect(JSON.parse(viaEsm.stdout)).toEqual(JSON.parse(served.stdout));
   });
 
   it('resolves --here against the client directory, not its own', async () => {

@@ -2,7 +2,10 @@
 import { execa } from 'execa';
 import { fileURLToPath } from 'node:url';
 
+/** The entry `recall install` writes into agent settings: hooks, the MCP server and spawned workers run it. */
 export const CLI = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
+/** The `recall` bin (package.json): the same program built as CommonJS, what a user's `recall ...` runs. */
+export const BIN = fileURLToPath(new URL('../../dist/cli/main.cjs', import.meta.url));
 
 export interface RunOptions {
   env: NodeJS.ProcessEnv;
@@ -17,8 +20,18 @@ export interface CliResult {
   stderr: string;
 }
 
-export async function runCli(args: readonly string[], options: RunOptions): Promise<CliResult> {
-  const result = await execa(process.execPath, [CLI, ...args], {
+/** A command as a user types it, through the bin. */
+export function runCli(args: readonly string[], options: RunOptions): Promise<CliResult> {
+  return runEntry(BIN, args, options);
+}
+
+/** A hook as an agent runs it, through the entry `recall install` writes. */
+export function runHook(event: string, payload: unknown, options: RunOptions): Promise<CliResult> {
+  return runEntry(CLI, ['hook', event], { ...options, input: typeof payload === 'string' ? payload : JSON.stringify(payload) });
+}
+
+export async function runEntry(entry: string, args: readonly string[], options: RunOptions): Promise<CliResult> {
+  const result = await execa(process.execPath, [entry, ...args], {
     env: options.env,
     extendEnv: false,
     input: options.input ?? '',
@@ -28,10 +41,6 @@ export async function runCli(args: readonly string[], options: RunOptions): Prom
     stripFinalNewline: false,
   });
   return { exitCode: result.exitCode ?? -1, stdout: String(result.stdout ?? ''), stderr: String(result.stderr ?? '') };
-}
-
-export function runHook(event: string, payload: unknown, options: RunOptions): Promise<CliResult> {
-  return runCli(['hook', event], { ...options, input: typeof payload === 'string' ? payload : JSON.stringify(payload) });
 }
 
 /** An environment with nothing from the developer's own setup leaking in. */

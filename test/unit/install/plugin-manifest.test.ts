@@ -31,6 +31,12 @@ describe('the Claude Code plugin manifest', () => {
     expect(manifest.version).toBe(pkg.version);
   });
 
+  it('names the CommonJS build of the entry point, which starts without the ESM loader, as the recall bin', () => {
+    expect(pkg.bin).toEqual({ recall: 'dist/cli/main.cjs' });
+    const bin = readFileSync(root('dist/cli/main.cjs'), 'utf8');
+    expect(bin.startsWith('#!/usr/bin/env node\n"use strict";')).toBe(true);
+  });
+
   it('does not name the standard hooks/hooks.json, which Claude Code loads on its own', () => {
     expect(manifest.hooks).toBeUndefined();
   });
