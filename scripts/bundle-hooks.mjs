@@ -8,10 +8,11 @@
  * source maps. Usage: node scripts/bundle-hooks.mjs [distDir]
  *
  * Then it writes the `recall` bin, dist/cli/main.cjs: main.js built as CommonJS, with the light paths a
- * user's command takes (the `recall serve` client of `search`/`list`, `recall endless fork`) folded in
- * and evaluated only on their branch. A CommonJS start skips the ESM loader's start, ~4 ms of every
- * command (more than that on a served `recall search`, which loads nothing else); everything heavier
- * is still loaded by `import()` from the ESM files. Hooks, workers and the MCP server keep main.js.
+ * user's command takes (the `recall serve` client of `search`/`list`, and `recall endless fork` from
+ * its own .cjs) loaded only on their branch. Starting as CommonJS skips the ESM loader's start: a
+ * served `recall search` or a fork then loads no ESM at all (measured: 4-7 ms of a served search,
+ * 10 ms of a fork); everything heavier is still loaded by `import()` from the ESM files. Hooks, workers
+ * and the MCP server keep main.js.
  */
 import { existsSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -80,8 +81,16 @@ for (const entry of HOOK_ENTRIES) {
   });
 }
 
-/** The light paths the `recall` bin folds in, evaluated on first use (esbuild wraps each in a lazy init). */
-const BIN_INLINED = ['serve/try-served.js', 'cli/commands/endless-fork-fast.js'];
+/**
+ * The `recall` bin's CommonJS files, each built from a file above: `fold` lists the light paths folded
+ * in and evaluated only on their branch; `require` the ones loaded on their branch by a plain require()
+ * of their own CommonJS build (the fork's 70 KB folded into main.cjs would cost every served search
+ * ~2 ms of parsing; an import() of it would start the ESM loader again). Other import()s stay import()s.
+ */
+const COMMONJS_BUILDS = [
+  { entry: 'cli/commands/endless-fork-fast.js', fold: [], require: [] },
+  { entry: 'cli/main.js', fold: ['serve/try-served.js'], require: ['cli/commands/endless-fork-fast.js'] },
+];
 
 /** In CommonJS output import.meta is empty: refuse it rather than build a bin that breaks at run time. */
 function refuseImportMeta() {
@@ -92,7 +101,7 @@ function refuseImportMeta() {
         const { readFile } = await import('node:fs/promises');
         const contents = await readFile(args.path, 'utf8');
         if (contents.includes('import.meta')) {
-          return { errors: [{ text: `${relative(dist, args.path)} uses import.meta and cannot be folded into the CommonJS bin` }] };
+          return { errors: [{ text: `${relative(dist, args.path)} uses import.meta and cannot be built as CommonJS` }] };
         }
         return { contents, loader: 'js', resolveDir: dirname(args.path) };
       });
@@ -100,31 +109,49 @@ function refuseImportMeta() {
   };
 }
 
-const binEntry = join(dist, 'cli/main.js');
-const binDir = dirname(binEntry);
-const inlined = new Set(BIN_INLINED.map((file) => join(dist, file)));
-await build({
-  entryPoints: [binEntry],
-  outfile: join(binDir, 'main.cjs'),
-  bundle: true,
-  platform: 'node',
-  format: 'cjs',
-  target: 'node20',
-  sourcemap: true,
-  logLevel: 'warning',
-  plugins: [
-    {
-      name: 'fold-light-paths',
-      setup(b) {
-        b.onResolve({ filter: /^\./ }, (args) => {
-          if (args.kind !== 'dynamic-import') return undefined;
-          const target = resolve(args.resolveDir, args.path);
-          if (inlined.has(target)) return undefined;
-          const path = relative(binDir, target).split(sep).join('/');
-          return { path: path.startsWith('.') ? path : `./${path}`, external: true };
-        });
-      },
+const asCommonJs = (file) => file.replace(/\.js$/, '.cjs');
+
+/** Folds `fold`, turns an import() of a `require` file into a lazy require() of its .cjs, keeps other import()s. */
+function commonJsImports(outDir, fold, required) {
+  const local = (target) => {
+    const path = relative(outDir, target).split(sep).join('/');
+    return path.startsWith('.') ? path : `./${path}`;
+  };
+  return {
+    name: 'commonjs-imports',
+    setup(b) {
+      b.onResolve({ filter: /^\./ }, (args) => {
+        if (args.kind === 'require-call' && args.path.endsWith('.cjs')) return { path: args.path, external: true };
+        if (args.kind !== 'dynamic-import') return undefined;
+        const target = resolve(args.resolveDir, args.path);
+        if (fold.has(target)) return undefined;
+        if (required.has(target)) return { path: target, namespace: 'lazy-require' };
+        return { path: local(target), external: true };
+      });
+      b.onLoad({ filter: /.*/, namespace: 'lazy-require' }, (args) => ({
+        contents: `module.exports = require(${JSON.stringify(local(asCommonJs(args.path)))});`,
+        loader: 'js',
+        resolveDir: outDir,
+      }));
     },
-    refuseImportMeta(),
-  ],
-});
+  };
+}
+
+for (const { entry, fold, require: required } of COMMONJS_BUILDS) {
+  const file = join(dist, entry);
+  const outDir = dirname(file);
+  await build({
+    entryPoints: [file],
+    outfile: asCommonJs(file),
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    sourcemap: true,
+    logLevel: 'warning',
+    plugins: [
+      commonJsImports(outDir, new Set(fold.map((f) => join(dist, f))), new Set(required.map((f) => join(dist, f)))),
+      refuseImportMeta(),
+    ],
+  });
+}
