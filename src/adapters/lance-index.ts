@@ -1,12 +1,12 @@
 /**
- * Index upkeep for the memories table: the IVF-PQ vector index (cosine) past a row count, the full-text
- * index, and compaction of table versions. Called by the worker after a capture.
+ * Index upkeep for the memories table: the vector index (cosine, IVF-RQ or IVF-PQ) past a row count,
+ * the full-text index, and compaction of table versions. Called by the worker after a capture.
  *
  * Facts this relies on (LanceDB 0.31): rows added after an index was built are still searched (flat,
  * next to the index) until `optimize()` folds them in as a delta segment; `optimize({cleanupOlderThan})`
  * compacts small fragments, folds unindexed rows into every index and prunes older versions.
  */
-import type { Table } from '@lancedb/lancedb';
+import type { IndexConfig, Table } from '@lancedb/lancedb';
 import type { MaintenancePolicy, MaintenanceReport } from '../store/maintain-store.js';
 import { guard } from './lance-rows.js';
 import { ensureFtsIndex } from './lance-tables.js';
@@ -23,20 +23,36 @@ const MAX_UNINDEXED_VECTOR_ROWS = 2_000;
  */
 const MAX_VECTOR_SEGMENTS = 16;
 const DEFAULT_PRUNE_GRACE_MS = 60_000;
-/** Product quantization trains 256 centroids per sub-vector: LanceDB refuses fewer rows. */
+/**
+ * The fewest rows a vector index is built for: product quantization trains 256 centroids per
+ * sub-vector and LanceDB refuses fewer rows (a flat search of so few is fast anyway).
+ */
 export const MIN_VECTOR_INDEX_ROWS = 256;
 
-/** The IVF-PQ options for `dimension`-dim vectors: cosine, default partitions (sqrt of rows). */
+/** The vector index kinds recall builds, as `listIndices()` names them. */
+export type VectorIndexType = 'IvfRq' | 'IvfPq';
+
+/**
+ * IVF-RQ (RaBitQ, one bit per dimension) wherever LanceDB allows it, which is for dimensions divisible
+ * by 8 (384, 768, 1024: every real embedder); IVF-PQ for the rest. Measured on two 1M-memory stores
+ * built alike (384 dims, 2 cores), with the same probes and exact re-rank: the upkeep that builds the
+ * indexes took 31 s instead of 66, a vector query about 10 ms instead of 17.5, and it agreed with an
+ * exact search more often (the same top 10 on 176 of 200 queries instead of 103; 98.8% of the top 10
+ * in common instead of 94.4%).
+ */
+export function vectorIndexType(dimension: number): VectorIndexType {
+  return dimension % 8 === 0 ? 'IvfRq' : 'IvfPq';
+}
+
+/** The index options for `dimension`-dim vectors: cosine, LanceDB's default partition count. */
 export function vectorIndex(lancedb: LanceModule, dimension: number) {
-  return lancedb.Index.ivfPq({
-    distanceType: 'cosine',
-    // 8 or 16 values per sub-vector use SIMD; LanceDB's own fallback for other dimensions is 1 sub-vector.
-    numSubVectors: dimension % 16 === 0 ? dimension / 16 : dimension % 8 === 0 ? dimension / 8 : 1,
-  });
+  if (vectorIndexType(dimension) === 'IvfRq') return lancedb.Index.ivfRq({ distanceType: 'cosine' });
+  // LanceDB's own choice of sub-vectors for a dimension not divisible by 8 is one.
+  return lancedb.Index.ivfPq({ distanceType: 'cosine', numSubVectors: 1 });
 }
 
 /** Whether a round of upkeep would do anything: cheap reads only (row count, versions, index stats). */
-export async function isMaintenanceDue(t: Table, policy: MaintenancePolicy): Promise<boolean> {
+export async function isMaintenanceDue(t: Table, dimension: number, policy: MaintenancePolicy): Promise<boolean> {
   const rows = await guard('count', () => t.countRows());
   if (rows === 0) return false;
   if ((await guard('list versions', () => t.listVersions())).length >= policy.optimizeEveryVersions) return true;
@@ -47,7 +63,7 @@ export async function isMaintenanceDue(t: Table, policy: MaintenancePolicy): Pro
   for (const index of indices) {
     const stats = await guard('read index stats', () => t.indexStats(index.name));
     if ((stats?.numUnindexedRows ?? 0) >= MAX_UNINDEXED_VECTOR_ROWS) return true;
-    if (index === vector && (stats?.numIndices ?? 1) > MAX_VECTOR_SEGMENTS) return true;
+    if (index === vector && needsRebuild(vector, stats?.numIndices, dimension)) return true;
   }
   return false;
 }
@@ -83,7 +99,7 @@ export async function maintainTable(
     }
   } else {
     const stats = await guard('read index stats', () => t.indexStats(vector.name));
-    if ((stats?.numIndices ?? 1) > MAX_VECTOR_SEGMENTS) {
+    if (needsRebuild(vector, stats?.numIndices, dimension)) {
       await buildVectorIndex(lancedb, t, dimension);
       report.vectorIndex = 'rebuilt';
     } else {
@@ -103,6 +119,11 @@ export async function maintainTable(
     }
     return { ...report, ms: Date.now() - started };
   });
+}
+
+/** Too many delta segments, or an index of a kind recall no longer builds (IVF-PQ made by an older release). */
+function needsRebuild(index: IndexConfig, segments: number | undefined, dimension: number): boolean {
+  return (segments ?? 1) > MAX_VECTOR_SEGMENTS || index.indexType !== vectorIndexType(dimension);
 }
 
 async function buildVectorIndex(lancedb: LanceModule, t: Table, dimension: number): Promise<void> {

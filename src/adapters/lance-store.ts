@@ -283,7 +283,7 @@ export async function openLanceStore(at: StoreLocation | string, opts: { clock?:
 
     async maintenanceDue(policy: MaintenancePolicy) {
       const t = await existingTable();
-      return t !== null && isMaintenanceDue(t, policy);
+      return t !== null && isMaintenanceDue(t, (await readEmbedderInfo(arrow, t, where)).dimension, policy);
     },
 
     async maintain(policy: MaintenancePolicy, options = {}) {

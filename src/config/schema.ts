@@ -102,9 +102,9 @@ export const configSchema = z.object({
       vectorIndexMinRows: z.coerce
         .number()
         .int()
-        .min(256, 'must be at least 256 (product quantization trains on 256 rows or more)')
+        .min(256, 'must be at least 256 (a vector index is trained on 256 rows or more)')
         .default(20_000)
-        .describe('Past this many memories the worker builds an IVF-PQ vector index (cosine) and keeps it current (env RECALL_VECTOR_INDEX_MIN_ROWS).'),
+        .describe('Past this many memories the worker builds a vector index (cosine; IVF-RQ, or IVF-PQ for dimensions not divisible by 8) and keeps it current (env RECALL_VECTOR_INDEX_MIN_ROWS).'),
       optimizeEveryVersions: positiveInt
         .default(50)
         .describe('The worker compacts the table and prunes old versions once this many versions pile up (env RECALL_OPTIMIZE_EVERY_VERSIONS).'),

@@ -18,7 +18,7 @@ export interface MaintenancePolicy {
 
 export interface MaintenanceReport {
   rows: number;
-  /** What happened to the vector index: none yet, built now, rebuilt (too many delta segments), or left as is. */
+  /** What happened to the vector index: none yet, built now, rebuilt (too many delta segments, or an older kind), or left as is. */
   vectorIndex: 'none' | 'built' | 'rebuilt' | 'present';
   /** Whether `content` has its full-text index (false only for an empty table). */
   textIndex: boolean;

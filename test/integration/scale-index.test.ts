@@ -1,5 +1,5 @@
 /**
- * Scale: past the (lowered) row threshold the store gets an IVF-PQ index, and dedupe makes the same
+ * Scale: past the (lowered) row threshold the store gets an IVF-RQ index, and dedupe makes the same
  * decisions with it as with an exact brute-force search.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -110,7 +110,7 @@ describe('a store past the vector index threshold', () => {
     expect(report.textIndex).toBe(true);
   });
 
-  it('builds an IVF-PQ cosine index once past the threshold, and compacts piled-up versions', async () => {
+  it('builds an IVF-RQ cosine index once past the threshold, and compacts piled-up versions', async () => {
     const report = await store.maintain(POLICY);
     expect(report.rows).toBe(ROWS);
     expect(report.vectorIndex).toBe('built');
@@ -120,7 +120,7 @@ describe('a store past the vector index threshold', () => {
     const db = await lancedb.connect(dir);
     const table = await db.openTable('memories');
     const stats = await table.indexStats('vector_idx');
-    expect(stats).toMatchObject({ indexType: 'IVF_PQ', distanceType: 'cosine', numIndexedRows: ROWS, numUnindexedRows: 0 });
+    expect(stats).toMatchObject({ indexType: 'IVF_RQ', distanceType: 'cosine', numIndexedRows: ROWS, numUnindexedRows: 0 });
     // Pruned: only versions younger than the grace period (none) and the latest are left.
     expect((await table.listVersions()).length).toBeLessThan(report.versions);
     // Searches now go through the index.

@@ -59,7 +59,7 @@ describe('store upkeep by the worker', () => {
       return log.split('\n').find((l) => l.includes('"store maintained"'));
     });
     expect(JSON.parse(line)).toMatchObject({ component: 'maintain', vectorIndex: 'built', optimized: true, rows: 401 });
-    expect(await vectorIndexes(home)).toEqual(['IvfPq']);
+    expect(await vectorIndexes(home)).toEqual(['IvfRq']);
 
     // Searches keep working through the index, and the new memory is found.
     const search = await runCli(['search', 'pnpm', '--json', '--mode', 'vector'], { env });

@@ -52,7 +52,7 @@ beforeAll(async () => {
   await store.insert(Array.from({ length: ROWS }, (_, i) => row(i)), EMBEDDER);
   const db = await lancedb.connect(dir);
   table = await db.openTable('memories');
-  await table.createIndex('vector', { config: lancedb.Index.ivfPq({ distanceType: 'cosine', numPartitions: PARTITIONS, numSubVectors: DIM / 8 }) });
+  await table.createIndex('vector', { config: lancedb.Index.ivfRq({ distanceType: 'cosine', numPartitions: PARTITIONS }) });
 }, 120_000);
 
 afterAll(async () => {
