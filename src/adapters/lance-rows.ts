@@ -38,10 +38,21 @@ export function buildFilter(filters: MemoryFilters): string | null {
     // `IN ()` is not valid SQL; an empty list matches nothing.
     parts.push(filters.namespaces.length === 0 ? 'false' : `namespace IN ${sqlList(filters.namespaces)}`);
   }
+  if (filters.projectName !== undefined) parts.push(projectNamespaces(filters.projectName));
   if (filters.type !== undefined) parts.push(`type = ${sqlString(filters.type)}`);
   // created_at is always `Date#toISOString()` text, which sorts in time order.
   if (filters.since !== undefined) parts.push(`created_at >= ${sqlString(filters.since.toISOString())}`);
   return parts.length === 0 ? null : parts.join(' AND ');
+}
+
+/**
+ * Every namespace of the projects named `name`: `project:<name>-` and the 8 hex digits of the project
+ * root's hash, as a LIKE pattern (LanceDB counts such rows without reading them; listing the namespaces
+ * first meant reading every row). `%`, `_` and `\` in the name match only themselves.
+ */
+function projectNamespaces(name: string): string {
+  const literal = name.replace(/[\\%_]/g, (c) => `\\${c}`);
+  return `namespace LIKE ${sqlString(`project:${literal}-${'_'.repeat(8)}`)} ESCAPE ${sqlString('\\')}`;
 }
 
 export function checkVector(vector: Float32Array, dimension: number, what: string): void {

@@ -15,7 +15,7 @@ import { monotonicFactory } from 'ulid';
 import { RecallError } from '../core/errors.js';
 import type { MemoryRecord } from '../core/memory.js';
 import { systemClock } from '../core/ports.js';
-import type { Clock, ListOptions, NewMemory, StoredMemory } from '../core/ports.js';
+import type { Clock, ListOptions, MemoryFilters, NewMemory, StoredMemory } from '../core/ports.js';
 import { TABLE, buildFilter, checkVector, guard, sqlList, sqlString, toRow } from './lance-rows.js';
 import { addStaged, readStagedKeys, swapInStaged } from './lance-reembed.js';
 import type { ReembedContext } from './lance-reembed.js';
@@ -222,11 +222,11 @@ export async function openLanceStore(at: StoreLocation | string, opts: { clock?:
       return t === null ? 0 : deleteWhere(t, `namespace = ${sqlString(namespace)}`);
     },
 
-    async count(namespace?: string) {
+    async count(filters: MemoryFilters = {}) {
       const t = await existingTable();
       if (t === null) return 0;
-      const filter = namespace === undefined ? undefined : `namespace = ${sqlString(namespace)}`;
-      return guard('count', () => t.countRows(filter));
+      const filter = buildFilter(filters);
+      return guard('count', () => t.countRows(filter ?? undefined));
     },
 
     async countByNamespaceAndType() {

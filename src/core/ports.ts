@@ -42,8 +42,10 @@ export interface NewMemory extends CandidateMemory, MemoryOrigin {
 /** Which memories a read looks at; every given filter must hold. */
 export interface MemoryFilters {
   namespace?: string;
-  /** Any of these namespaces (a bare project name can match several); an empty list matches nothing. */
+  /** Any of these namespaces; an empty list matches nothing. */
   namespaces?: readonly string[];
+  /** Any project of this folder name (`project:<name>-<8 hex>`): same-named projects in different places. */
+  projectName?: string;
   type?: string;
   /** Only memories created at or after this instant. */
   since?: Date;
@@ -95,7 +97,8 @@ export interface MemoryStore {
   /** A duplicate seen again: bump seen count and last-seen time. */
   reinforce(id: string, seenAt: Date): Promise<void>;
   list(options: ListOptions): Promise<MemoryRecord[]>;
-  count(namespace?: string): Promise<number>;
+  /** How many memories match; every memory without filters. */
+  count(filters?: MemoryFilters): Promise<number>;
   /** Vector search across one namespace or all, most similar first. */
   search(vector: Float32Array, options: ListOptions): Promise<Neighbor[]>;
   /** BM25 full-text search over the content, best first; an empty store or a query without words finds nothing. */

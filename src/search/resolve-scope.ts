@@ -54,7 +54,7 @@ export function looksLikePath(value: string): boolean {
 async function knownNamespace(namespace: string, deps: ScopeDeps): Promise<string> {
   const value = namespace.trim();
   if (value === '') throw new RecallError('INPUT_INVALID', '--namespace is empty');
-  if (value === GLOBAL_NAMESPACE || (await deps.store.count(value)) > 0) return value;
+  if (value === GLOBAL_NAMESPACE || (await deps.store.count({ namespace: value })) > 0) return value;
   const known = await knownNamespaces(deps);
   throw new RecallError('INPUT_INVALID', `unknown namespace "${value}"${suggestion(value, known)}`);
 }
@@ -71,9 +71,10 @@ async function projectFilter(project: string, deps: ScopeDeps): Promise<MemoryFi
     }
     return { namespace: resolved.namespace };
   }
+  const filters = { projectName: value };
+  if ((await deps.store.count(filters)) > 0) return filters;
+  // Unknown: only now list every namespace, to suggest names.
   const known = await knownNamespaces(deps);
-  const matching = known.filter((ns) => PROJECT_NAMESPACE.exec(ns)?.[1] === value);
-  if (matching.length > 0) return { namespaces: matching };
   const names = known.map((ns) => PROJECT_NAMESPACE.exec(ns)?.[1]).filter((n): n is string => n !== undefined);
   throw new RecallError('INPUT_INVALID', `unknown project "${value}"${suggestion(value, names)}`);
 }

@@ -95,6 +95,34 @@ describe('LanceDB text search', () => {
     }
     expect((await store.list({ since: new Date('2024-05-02T00:00:00.000Z') })).map((r) => r.content)).toEqual(['deploy on fridays never']);
   });
+
+  it('matches every project of a name, and only of that name, however odd the name', async () => {
+    const store = await openStore();
+    const names = ['api', 'api', 'api-v2', 'my_app', 'myXapp', '50%', '500', "o'hara", 'back\\slash', 'backXslash'];
+    await store.insert(
+      names.map((name, i) => memory(`deploy ${i}`, axis(0), { namespace: `project:${name}-${(0xa0000000 + i).toString(16)}` })),
+      EMBEDDER,
+    );
+    const contents = async (projectName: string) => {
+      const found = [
+        (await store.list({ projectName })).map((r) => r.content).sort(),
+        (await store.textSearch('deploy', { projectName })).map((h) => h.record.content).sort(),
+        (await store.search(axis(0), { projectName })).map((n) => n.record.content).sort(),
+      ];
+      expect(found[1]).toEqual(found[0]);
+      expect(found[2]).toEqual(found[0]);
+      expect(await store.count({ projectName })).toBe(found[0]?.length);
+      return found[0];
+    };
+    expect(await contents('api')).toEqual(['deploy 0', 'deploy 1']);
+    expect(await contents('api-v2')).toEqual(['deploy 2']);
+    expect(await contents('my_app')).toEqual(['deploy 3']);
+    expect(await contents('50%')).toEqual(['deploy 5']);
+    expect(await contents("o'hara")).toEqual(['deploy 7']);
+    expect(await contents('back\\slash')).toEqual(['deploy 8']);
+    expect(await contents('ap')).toEqual([]);
+    expect(await contents('%')).toEqual([]);
+  });
 });
 
 describe('LanceDB memory management', () => {

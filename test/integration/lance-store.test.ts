@@ -96,7 +96,7 @@ describe('LanceDB memory store', () => {
     expect((await store.nearest(NS, axis(1), 10)).map((n) => n.record.namespace)).toEqual([NS]);
     expect((await store.findByContentKey('global', contentKey('Shared rule.')))?.namespace).toBe('global');
     expect(await store.findByContentKey('project:nope-00000000', 'shared rule')).toBeNull();
-    expect(await store.count(NS)).toBe(1);
+    expect(await store.count({ namespace: NS })).toBe(1);
     expect(await store.count()).toBe(3);
     expect((await store.list({ namespace: 'project:other-11112222' })).map((r) => r.content)).toEqual(['other project rule']);
   });
@@ -105,13 +105,13 @@ describe('LanceDB memory store', () => {
     const store = await openStore();
     const odd = "project:o'brien's \\app\" OR 1=1 --";
     await store.insert([memory("don't use 'any'", axis(2), { namespace: odd }), memory('plain', axis(2))], EMBEDDER);
-    expect(await store.count(odd)).toBe(1);
+    expect(await store.count({ namespace: odd })).toBe(1);
     expect((await store.nearest(odd, axis(2), 10)).map((n) => n.record.content)).toEqual(["don't use 'any'"]);
     const exact = await store.findByContentKey(odd, contentKey("Don't use 'any'."));
     expect(exact?.namespace).toBe(odd);
     await store.reinforce(exact?.id ?? '', new Date('2024-06-01T00:00:00.000Z'));
     expect((await store.list({ namespace: odd }))[0]?.seenCount).toBe(2);
-    expect(await store.count("x' OR '1'='1")).toBe(0);
+    expect(await store.count({ namespace: "x' OR '1'='1" })).toBe(0);
   });
 
   it('reinforces by bumping the seen count and moving last-seen forward, never back', async () => {
@@ -218,7 +218,7 @@ describe('storeMemories against LanceDB', () => {
     expect(second.reinforced[0]?.id).toBe(first.inserted[0]?.id);
     expect(second.reinforced[0]?.similarity).toBeGreaterThanOrEqual(0.9);
     expect(second.reinforced[0]?.similarity).toBeLessThan(1);
-    expect(await d.store.count(NS)).toBe(1);
+    expect(await d.store.count({ namespace: NS })).toBe(1);
   });
 
   it('inserts distinct memories in one call and skips duplicates within the batch', async () => {
@@ -231,7 +231,7 @@ describe('storeMemories against LanceDB', () => {
     expect(result.inserted.map((r) => r.content)).toEqual(['use pnpm for installs', 'prefer named exports over default exports']);
     expect(result.skipped).toBe(1);
     expect(d.embedder.calls).toBe(1);
-    expect(await d.store.count(NS)).toBe(2);
+    expect(await d.store.count({ namespace: NS })).toBe(2);
   });
 
   it('adds nothing and reinforces nothing when the same session is stored again', async () => {
@@ -251,7 +251,7 @@ describe('storeMemories against LanceDB', () => {
     expect(other.inserted).toHaveLength(1);
     const again = await storeMemories([rule('keep functions small')], origin('s3', odd), d);
     expect(again.reinforced).toHaveLength(1);
-    expect(await d.store.count(odd)).toBe(1);
+    expect(await d.store.count({ namespace: odd })).toBe(1);
   });
 
   it('refuses to mix embedders before embedding anything', async () => {

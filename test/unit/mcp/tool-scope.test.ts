@@ -14,7 +14,7 @@ const API = 'project:api-0000abcd';
 /** A store double that knows which namespaces hold memories; only what scoping reads. */
 function contextWith(groups: GroupCount[], options: { inProject?: boolean; apiRoot?: string } = {}): McpContext {
   const store: Pick<MemoryStore, 'count' | 'countByNamespaceAndType' | 'list'> = {
-    count: async (namespace) => groups.filter((g) => namespace === undefined || g.namespace === namespace).reduce((n, g) => n + g.count, 0),
+    count: async (filters = {}) => groups.filter((g) => filters.namespace === undefined || g.namespace === filters.namespace).reduce((n, g) => n + g.count, 0),
     countByNamespaceAndType: async () => groups,
     list: async (opts) => (opts.namespace === API ? [{ projectRoot: options.apiRoot ?? null } as MemoryRecord] : []),
   };

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isRecallError } from '../../../src/core/errors.js';
-import type { GroupCount } from '../../../src/core/ports.js';
+import type { GroupCount, MemoryFilters } from '../../../src/core/ports.js';
 import { resolveProject } from '../../../src/project/resolve-project.js';
 import { resolveScope } from '../../../src/search/resolve-scope.js';
 import type { ScopeInput } from '../../../src/search/resolve-scope.js';
@@ -11,10 +11,14 @@ import { useTempDirs } from '../../support/temp-dir.js';
 const tempDir = useTempDirs();
 const NOW = new Date('2024-05-10T12:00:00.000Z');
 
+/** A store holding one memory per namespace; counts by exact namespace or by project name. */
 function storeWith(namespaces: string[]) {
   const groups: GroupCount[] = namespaces.map((namespace) => ({ namespace, type: 'preference', count: 1 }));
+  const matches = (ns: string, filters: MemoryFilters) =>
+    (filters.namespace === undefined || ns === filters.namespace) &&
+    (filters.projectName === undefined || new RegExp(`^project:${filters.projectName}-[0-9a-f]{8}$`).test(ns));
   return {
-    count: async (ns?: string) => (ns === undefined ? groups.length : groups.filter((g) => g.namespace === ns).length),
+    count: async (filters: MemoryFilters = {}) => groups.filter((g) => matches(g.namespace, filters)).length,
     countByNamespaceAndType: async () => groups,
   };
 }
@@ -48,7 +52,7 @@ describe('resolveScope', () => {
   });
 
   it('matches every project of a bare name, and suggests names for an unknown one', async () => {
-    expect(await scope({ project: 'api' })).toEqual({ namespaces: ['project:api-1a2b3c4d', 'project:api-99990000'] });
+    expect(await scope({ project: 'api' })).toEqual({ projectName: 'api' });
     expect(await messageOf(scope({ project: 'shp' }))).toBe('unknown project "shp"; did you mean shop?');
   });
 
