@@ -41,6 +41,7 @@ const BENCHMARKS = [
   { key: 'searchCold', script: 'search-cold.mjs', quick: ['3', '1000'] },
   { key: 'searchScale', script: 'search-scale.mjs', quick: ['2', '1000'] },
   { key: 'searchWarm', script: 'search-warm.mjs', quick: ['3', '1000'] },
+  { key: 'vectorIndex', script: 'vector-index.mjs', quick: ['20000', '20'] },
   { key: 'mcpLatency', script: 'mcp-latency.mjs', quick: ['2', '200', '3'] },
   { key: 'endlessFork', script: 'endless-fork.mjs', quick: ['2'] },
   { key: 'endlessCompression', script: 'endless-compression.mjs', quick: [] },
@@ -138,6 +139,10 @@ const ROWS = {
       figure: `${fmt(x.warmMs)} ms (in-process ${fmt(x.coldMs)}, bare node ${fmt(x.bareNodeMs)})`,
       ...(x.memories >= 1_000_000 ? { target: '< 50 ms', met: met(x.warmMs < 50) } : {}),
     })),
+  vectorIndex: (r) => [{
+    what: `Vector index at ${size(r.memories)}: \`recall search --mode vector\` against an exact search, ${r.queries} queries`,
+    figure: r.rows.map((x) => `${x.kind === 'ivfRq' ? 'IVF-RQ (used)' : 'IVF-PQ (before)'}: same top ${r.top} ${x.sameTop10}/${r.queries}, ${fmt(x.top10InCommonPct)}% in common, ${fmt(x.searchMedianMs)} ms, built in ${fmt(x.buildS)} s`).join('; '),
+  }],
   mcpLatency: (r) => [{ what: `\`memory_search\` through \`recall mcp\`, warm call, ${size(r.memories)} memories`, figure: r.rows.map((x) => `${x.embedder} ${fmt(x.warmCallMs)} ms (start ${fmt(x.startMs)}, first call ${fmt(x.firstCallMs)})`).join('; ') }],
   endlessFork: (r) => [
     // The target is the command a user runs: a whole `recall endless fork` process.
