@@ -12,6 +12,7 @@ import type { LanceStore } from '../../src/adapters/lance-store.js';
 import type { Neighbor, NewMemory } from '../../src/core/ports.js';
 import { cosineSimilarity, planDedupe } from '../../src/store/dedupe.js';
 import type { DedupeCandidate, DedupeDecision } from '../../src/store/dedupe.js';
+import { seededRandom, unitVector } from '../support/seeded-vectors.js';
 
 const EMBEDDER = 'test:clusters';
 const DIM = 64;
@@ -20,27 +21,14 @@ const NAMESPACES = ['project:a-00000001', 'project:b-00000002', 'project:c-00000
 const THRESHOLD = 0.85;
 const POLICY = { vectorIndexMinRows: 10_000, optimizeEveryVersions: 5, pruneGraceMs: 0 };
 
-/** A seeded generator, so every run builds the same store and probes. */
-function random(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    return s / 2 ** 32 - 0.5;
-  };
-}
-const rnd = random(42);
-
-function unit(v: Float32Array): Float32Array {
-  const n = Math.hypot(...v);
-  return v.map((x) => x / n);
-}
+const rnd = seededRandom(42);
 
 function noisy(base: Float32Array, amount: number): Float32Array {
-  return unit(base.map((x) => x + rnd() * amount));
+  return unitVector(base.map((x) => x + rnd() * amount));
 }
 
 /** Rows sit in 300 clusters, like memories that share a topic. */
-const centers = Array.from({ length: 300 }, () => unit(Float32Array.from({ length: DIM }, rnd)));
+const centers = Array.from({ length: 300 }, () => unitVector(Float32Array.from({ length: DIM }, rnd)));
 const vectors = Array.from({ length: ROWS }, (_, i) => noisy(centers[i % centers.length] as Float32Array, 0.6));
 
 function memory(i: number, vector: Float32Array): NewMemory {
@@ -57,7 +45,7 @@ const nearProbes = Array.from({ length: 60 }, (_, k) => {
 });
 const farProbes = Array.from({ length: 20 }, (_, k) => ({
   namespace: NAMESPACES[k % NAMESPACES.length] as string,
-  vector: unit(Float32Array.from({ length: DIM }, rnd)),
+  vector: unitVector(Float32Array.from({ length: DIM }, rnd)),
 }));
 const probes = [...nearProbes, ...farProbes];
 

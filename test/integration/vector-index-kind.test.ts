@@ -10,25 +10,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openLanceStore, type LanceStore } from '../../src/adapters/lance-store.js';
 import { vectorIndexType } from '../../src/adapters/lance-index.js';
 import type { NewMemory } from '../../src/core/ports.js';
+import { seededRandom, unitVector } from '../support/seeded-vectors.js';
 
 const ROWS = 400;
 const POLICY = { vectorIndexMinRows: 300, optimizeEveryVersions: 1_000, pruneGraceMs: 0 };
 
-function random(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    return s / 2 ** 32 - 0.5;
-  };
-}
-
 function unitVectors(count: number, dim: number): Float32Array[] {
-  const rnd = random(dim);
-  return Array.from({ length: count }, () => {
-    const v = Float32Array.from({ length: dim }, rnd);
-    const n = Math.hypot(...v);
-    return v.map((x) => x / n);
-  });
+  const rnd = seededRandom(dim);
+  return Array.from({ length: count }, () => unitVector(Float32Array.from({ length: dim }, rnd)));
 }
 
 function memories(vectors: readonly Float32Array[]): NewMemory[] {

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openLanceStore, type LanceStore } from '../../src/adapters/lance-store.js';
 import { NPROBES, nearestQuery } from '../../src/adapters/lance-search.js';
 import type { NewMemory } from '../../src/core/ports.js';
+import { seededRandom, unitVector } from '../support/seeded-vectors.js';
 
 const EMBEDDER = 'test:probes';
 const DIM = 16;
@@ -19,26 +20,13 @@ const PARTITIONS = 100;
 const BIG = 'project:big-00000001';
 const SMALL = 'project:small-00000002';
 
-/** A seeded generator, so every run builds the same table. */
-function random(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    return s / 2 ** 32 - 0.5;
-  };
-}
-const rnd = random(7);
-
-function unit(v: Float32Array): Float32Array {
-  const n = Math.hypot(...v);
-  return v.map((x) => x / n);
-}
+const rnd = seededRandom(7);
 
 /** The query looks along +x; the small namespace's three rows point the other way, far from every probed partition. */
-const query = unit(Float32Array.from({ length: DIM }, (_, i) => (i === 0 ? 1 : 0.05 * rnd())));
+const query = unitVector(Float32Array.from({ length: DIM }, (_, i) => (i === 0 ? 1 : 0.05 * rnd())));
 function row(i: number): NewMemory {
   const small = i < 3;
-  const vector = unit(Float32Array.from({ length: DIM }, (_, d) => (small && d === 0 ? -3 : rnd())));
+  const vector = unitVector(Float32Array.from({ length: DIM }, (_, d) => (small && d === 0 ? -3 : rnd())));
   return { content: `memory ${i}`, type: 'pattern', importance: 0.5, namespace: small ? SMALL : BIG, projectRoot: null, sessionId: null, source: 'test', vector };
 }
 
