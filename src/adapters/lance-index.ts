@@ -34,11 +34,9 @@ export type VectorIndexType = 'IvfRq' | 'IvfPq';
 
 /**
  * IVF-RQ (RaBitQ, one bit per dimension) wherever LanceDB allows it, which is for dimensions divisible
- * by 8 (384, 768, 1024: every real embedder); IVF-PQ for the rest. Measured by bench/vector-index.mjs
- * on a 1M-memory store (384 dims, 2 cores; the same rows, probes and exact re-rank for both): built in
- * 15.5 s instead of 50.1, and `recall search --mode vector` gave the same top 10 as an exact search on
- * 157 of 200 queries instead of 116 (97.7% of the top 10 in common instead of 95.4%), at the same
- * speed (median 20.0 ms against 20.9).
+ * by 8 (384, 768, 1024: every real embedder); IVF-PQ for the rest. On the same 1M rows with the same
+ * probes and exact re-rank, RQ builds in about a third of PQ's time and agrees with an exact search more
+ * often, at least as fast (bench/vector-index.mjs; figures in the README).
  */
 export function vectorIndexType(dimension: number): VectorIndexType {
   return dimension % 8 === 0 ? 'IvfRq' : 'IvfPq';
