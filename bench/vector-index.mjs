@@ -1,8 +1,9 @@
 // The vector index recall builds (IVF-RQ) against the one it built before (IVF-PQ, 16 values per
-// sub-vector), on one store: the same rows, the same queries, searched as `recall search --mode vector`
-// searches (probes, candidates and exact re-rank as shipped). For each kind: the time to build the index, the median vector search,
-// and agreement with an exact (flat) search of the whole table: queries whose top 10 is the same, the
-// share of the top 10 in common, and queries whose best score is the same.
+// sub-vector), on one store: the same rows, the same queries, searched as `recall search --mode
+// vector` searches (probes, candidates and exact re-rank as shipped). For each kind: the time to
+// build the index, the median vector search, and agreement with an exact (flat) search of the whole
+// table: queries whose top 10 is the same, the share of the top 10 in common, and queries whose best
+// score is the same.
 // Usage: npm run build && node bench/vector-index.mjs [memories] [queries]
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -44,7 +45,8 @@ try {
   // Built as the worker builds it: its upkeep makes the IVF-RQ index (rebuilt below, timed, for both kinds).
   buildStoreInChild(home, size, { maintain: true });
   const dbDir = join(home, 'db');
-  const table = await (await lancedb.connect(dbDir)).openTable('memories');
+  const db = await lancedb.connect(dbDir);
+  const table = await db.openTable('memories');
   const store = await openLanceStore(dbDir);
   const queries = Array.from({ length: queryCount }, (_, k) => queryText(k));
   const vectors = await benchEmbedder.embed(queries);
@@ -88,6 +90,7 @@ try {
     rows.push(row);
   }
   table.close();
+  db.close();
   await store.close();
 
   console.log(`Vector index kinds on ${size} memories (hash embedder, ${dimension} dims), ${queryCount} queries: \`recall search --mode vector\` (top ${TOP}) against an exact search`);
