@@ -1,13 +1,14 @@
 /**
- * The on-disk queue: pending/ (waiting, maybe with a retry time), processing/ (owned by the
- * worker that holds the queue lock), failed/ (gave up; `recall retry` moves them back).
- * Every move is a rename, so a job is always in exactly one folder. Node built-ins only.
+ * The on-disk queue: pending/ (waiting, maybe with a retry time), processing/ (claimed by one
+ * worker, whose process the file name carries; see job-owner.ts), failed/ (gave up; `recall retry`
+ * moves them back). Every move is a rename, so a job is always in exactly one folder. Node built-ins only.
  */
 import { readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { StatePaths } from '../core/state-paths.js';
 import { ensureDir, writeFileAtomic } from './atomic-write.js';
 import { isDue, parseJob, type CaptureJob } from './job.js';
+import { ownedName, unownedName, type JobOwner } from './job-owner.js';
 
 export type SpoolFolder = 'pending' | 'processing' | 'failed';
 
@@ -88,9 +89,17 @@ export class Spool {
     return earliest === null ? null : new Date(earliest);
   }
 
-  /** Moves a job between folders by rename; returns the new path. */
+  /** Moves a pending job to processing/ under a name that carries its owner; throws when it is gone (taken by another worker). */
+  claim(entry: SpoolEntry, owner: JobOwner): SpoolEntry {
+    return this.rename(entry, 'processing', ownedName(fileName(entry), owner));
+  }
+
+  /** Moves a job between folders by rename, dropping any claim from its name; returns the new path. */
   move(entry: SpoolEntry, to: SpoolFolder): SpoolEntry {
-    const name = entry.file.slice(entry.file.lastIndexOf('/') + 1);
+    return this.rename(entry, to, unownedName(fileName(entry)));
+  }
+
+  private rename(entry: SpoolEntry, to: SpoolFolder, name: string): SpoolEntry {
     ensureDir(this.dir(to));
     const file = join(this.dir(to), name);
     renameSync(entry.file, file);
@@ -139,4 +148,8 @@ export class Spool {
       return null;
     }
   }
+}
+
+function fileName(entry: SpoolEntry): string {
+  return basename(entry.file);
 }

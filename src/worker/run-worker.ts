@@ -3,11 +3,17 @@
  * after letting the lock go, so a job queued by a hook whose own worker found the lock held
  * is never left behind. Jobs a hook had to put in the fallback spool (state dir full) are adopted
  * into the spool first, each time the lock is taken.
+ *
+ * The lock alone cannot keep a job from running twice: a worker starved of CPU past the stale time
+ * loses it to the next one while still mid-job. So each claimed job carries its worker's process
+ * (job-owner.ts), a new lock holder takes back only jobs whose worker is gone, and a worker that
+ * finds its lock lost finishes the job in hand and claims no other.
  */
 import type { Logger } from '../core/log.js';
 import { adoptFallbackJobs, countFallbackJobs } from '../queue/adopt-fallback.js';
 import { Spool, type SpoolEntry } from '../queue/spool.js';
 import { isDue, type CaptureJob } from '../queue/job.js';
+import { currentOwner, isOwnerAlive, ownerOf, type JobOwner } from '../queue/job-owner.js';
 import { processJob, type JobOutcome } from './process-job.js';
 import { tryLock } from './locks.js';
 import type { Runtime } from './runtime.js';
@@ -19,8 +25,6 @@ export interface WorkerOptions {
   linger: boolean;
   /** How long to wait for the queue lock before leaving the work to its holder. */
   waitForLockMs: number;
-  /** The lock was lost while held (process stalled past the stale time): stop at once. */
-  onLockLost: (err: Error) => void;
   /** Called after every job, for progress output. */
   onJob?: (entry: SpoolEntry, outcome: JobOutcome) => void;
   /** Where fallback spools live (tests); default: fallback-spool.ts `fallbackRoots()`. */
@@ -37,6 +41,8 @@ export interface WorkerSummary {
   waiting: boolean;
   /** Jobs moved in from the fallback spool. */
   adopted: number;
+  /** The queue lock was taken over while held (this process stalled past the stale time); the worker stopped after the job in hand. */
+  lockLost: string | null;
 }
 
 const POLL_MS = 500;
@@ -45,8 +51,9 @@ const POLL_MS = 500;
 export async function runWorker(runtime: Runtime, logger: Logger, options: WorkerOptions): Promise<WorkerSummary> {
   const { paths, config } = runtime.loaded;
   const spool = new Spool(paths);
-  const summary: WorkerSummary = { lockHeld: false, done: 0, retried: 0, failed: 0, waiting: false, adopted: 0 };
+  const summary: WorkerSummary = { lockHeld: false, done: 0, retried: 0, failed: 0, waiting: false, adopted: 0, lockLost: null };
   const attempted = new Set<string>();
+  const owner = currentOwner();
   const roots = options.fallbackRoots === undefined ? {} : { roots: options.fallbackRoots };
   let waitMs = options.waitForLockMs;
   /** The last adoption could not move everything (no room yet): do not spin on those jobs. */
@@ -57,7 +64,10 @@ export async function runWorker(runtime: Runtime, logger: Logger, options: Worke
     const release = await tryLock(paths.home, 'worker', {
       waitMs,
       staleMs: config.queue.lockStaleMs,
-      onCompromised: options.onLockLost,
+      onCompromised: (err) => {
+        summary.lockLost ??= err.message;
+        logger.log('error', `queue lock lost (this worker stalled past the stale time); stopping after the job in hand: ${err.message}`);
+      },
     });
     if (!release) {
       summary.lockHeld = summary.done + summary.retried + summary.failed === 0;
@@ -66,12 +76,14 @@ export async function runWorker(runtime: Runtime, logger: Logger, options: Worke
     }
     try {
       adoptionStuck = adoptFallback(paths.home, spool, roots, logger, summary);
-      recoverOrphans(spool, logger);
-      await drain(spool, runtime, logger, options, summary, attempted);
+      if (summary.lockLost === null) {
+        recoverOrphans(spool, logger);
+        await drain(spool, runtime, logger, { ...options, owner }, summary, attempted);
+      }
     } finally {
       await release();
     }
-    if (summary.waiting) return summary;
+    if (summary.waiting || summary.lockLost !== null) return summary;
     // Let go first, then look: anything queued before another worker gave up on the lock is visible now.
     // A retry due soon is waited for without the lock, so `recall drain` can still run meanwhile.
     while (!spool.nextPending((job) => isRunnable(job, options, attempted, runtime.clock.now()))) {
@@ -88,17 +100,17 @@ async function drain(
   spool: Spool,
   runtime: Runtime,
   logger: Logger,
-  options: WorkerOptions,
+  options: WorkerOptions & { owner: JobOwner },
   summary: WorkerSummary,
   attempted: Set<string>,
 ): Promise<void> {
-  for (let entry = next(); entry; entry = next()) {
+  for (let entry = next(); entry && summary.lockLost === null; entry = next()) {
     attempted.add(entry.job!.id);
     let claimed: SpoolEntry;
     try {
-      claimed = spool.move(entry, 'processing');
+      claimed = spool.claim(entry, options.owner);
     } catch {
-      continue; // Removed by hand meanwhile: nothing to run.
+      continue; // Claimed by another worker or removed by hand meanwhile: nothing to run.
     }
     const outcome = await processJob(claimed, { spool, deps: runtime, logger, historyFile: runtime.loaded.paths.historyFile });
     options.onJob?.(claimed, outcome);
@@ -140,9 +152,18 @@ function adoptFallback(
   return report.left > 0 || countFallbackJobs(home, roots) > 0;
 }
 
-/** We hold the queue lock, so anything in processing/ belongs to a worker that died: run it again. */
+/**
+ * Jobs in processing/ whose worker is gone go back to pending/ to run again. A job whose worker
+ * still runs stays with it: that worker lost the lock by stalling, not by dying, and finishes it.
+ */
 function recoverOrphans(spool: Spool, logger: Logger): void {
-  for (const entry of spool.list('processing')) {
+  for (const name of spool.names('processing')) {
+    const owner = ownerOf(name);
+    if (owner !== null && isOwnerAlive(owner)) {
+      logger.log('info', 'left a job to the worker still running it', { file: name, pid: owner.pid });
+      continue;
+    }
+    const entry = spool.read('processing', name);
     try {
       spool.move(entry, 'pending');
       logger.log('warn', 'recovered a job from a worker that stopped mid-job', { file: entry.file });

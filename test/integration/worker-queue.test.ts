@@ -121,6 +121,34 @@ describe('the capture queue', () => {
     expect(await status(env)).toMatchObject({ queue: { pending: 0, processing: 0, failed: 0 }, memories: 1 });
   });
 
+  it('runs a job once when its worker stalls past the lock stale time: the worker that takes the lock leaves that job to it', async () => {
+    const env = queueOnly('stalled');
+    await enqueue(env, 'stalled-a', ['You MUST use pnpm, never npm.']);
+    h.double.configure({ delayMs: 2_000 });
+    const stalled = execa(process.execPath, [CLI, 'worker'], { env, extendEnv: false, reject: false });
+    await waitFor(() => (h.double.requestsTo('/api/chat').length > 0 ? true : undefined));
+    // Starved of CPU, as a niced worker is under load: its lock is not refreshed for longer than the 5 s stale time.
+    stalled.kill('SIGSTOP');
+    await enqueue(env, 'stalled-b', ['You MUST write migrations for every schema change.']);
+    await new Promise((resolve) => setTimeout(resolve, 6_000));
+    const paths = statePaths(env.RECALL_HOME!);
+    const [claim] = readdirSync(paths.spoolProcessing);
+    expect(claim).toMatch(new RegExp(`@${stalled.pid}-\\d+\\.json$`));
+
+    const drained = await runCli(['drain', '--json'], { env });
+    // The drain took over the stale lock and ran only the job nobody held.
+    expect(JSON.parse(drained.stdout)).toMatchObject({ done: 1, lockLost: null });
+    expect(readdirSync(paths.spoolProcessing)).toEqual([claim]);
+
+    stalled.kill('SIGCONT');
+    const finished = await stalled;
+    // It finished the job in hand, then stopped: the queue lock it held was taken over.
+    expect(finished.exitCode).toBe(75);
+    const sessions = readFileSync(paths.historyFile, 'utf8').trim().split('\n').map((line) => (JSON.parse(line) as { sessionId: string }).sessionId);
+    expect(sessions.sort()).toEqual(['stalled-a', 'stalled-b']);
+    expect(await status(env)).toMatchObject({ queue: { pending: 0, processing: 0, failed: 0 }, memories: 2 });
+  }, 60_000);
+
   it('stores no duplicate when a job that had already stored its memories runs again', async () => {
     const env = queueOnly('rerun');
     const project = h.project('rerun');

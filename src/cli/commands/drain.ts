@@ -16,9 +16,6 @@ export function registerDrain(program: Command): void {
           linger: false,
           // Long enough to take over the lock of a worker that died.
           waitForLockMs: runtime.config.queue.lockStaleMs + 2_000,
-          onLockLost: (err) => {
-            throw err;
-          },
           onJob: opts.json
             ? undefined
             : (entry, outcome) => {
@@ -31,13 +28,14 @@ export function registerDrain(program: Command): void {
         });
         // Jobs a hook queued in the fallback spool that the state dir still cannot take.
         const inFallback = countFallbackJobs(runtime.loaded.paths.home);
-        if (summary.failed > 0 || summary.retried > 0 || inFallback > 0) process.exitCode = 1;
+        if (summary.failed > 0 || summary.retried > 0 || inFallback > 0 || summary.lockLost !== null) process.exitCode = 1;
         if (opts.json) {
           out.json({ ...summary, inFallback });
           return;
         }
         if (summary.lockHeld) out.line('another worker is draining the queue right now; it will run the queued jobs');
         else if (summary.waiting) out.line('jobs are waiting: no extraction model is configured (set RECALL_OLLAMA_LLM_MODEL)');
+        if (summary.lockLost !== null) out.line('stopped early: this process stalled past the lock stale time and another worker took over the queue; it runs the rest');
         if (summary.adopted > 0) out.line(`${summary.adopted} job(s) moved in from the fallback spool (queued while the state dir was full)`);
         out.line(`${summary.done} captured, ${summary.retried} to retry, ${summary.failed} failed`);
         if (inFallback > 0) out.line(`${inFallback} job(s) still wait in the fallback spool: the state dir cannot take them (full disk?); free space and run \`recall drain\` again`);

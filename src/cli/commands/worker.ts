@@ -18,13 +18,11 @@ export function registerWorker(program: Command): void {
           ignoreBackoff: false,
           linger: true,
           waitForLockMs: 0,
-          onLockLost: (err) => {
-            logger.log('error', `queue lock lost, stopping: ${err.message}`);
-            process.exit(75);
-          },
         });
         // The niceness it ran at: the hook starts it below the normal priority (see spawn-worker.ts).
         logger.log('info', 'worker finished', { ...summary, priority: getPriority() });
+        // EX_TEMPFAIL: another worker owns the queue now and runs what is left.
+        if (summary.lockLost !== null) process.exitCode = 75;
       } catch (err) {
         logger.log('error', `worker stopped: ${describeError(err)}`, { stack: err instanceof Error ? err.stack : undefined });
         process.exitCode = 1;

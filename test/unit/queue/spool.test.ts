@@ -41,6 +41,23 @@ describe('Spool', () => {
     expect(spool.list('failed')[0]?.job?.attempts).toBe(1);
   });
 
+  it('claims a job under a name that carries its owner, and drops the claim when the job moves on', () => {
+    const paths = statePaths(tempDir());
+    const spool = new Spool(paths);
+    const queued = job(1);
+    spool.enqueue(queued);
+    const { id } = queued;
+    const claimed = spool.claim(spool.nextDue(new Date(), false)!, { pid: 4242, start: '77' });
+    expect(readdirSync(paths.spoolProcessing)).toEqual([`${id}@4242-77.json`]);
+    expect(spool.list('processing')[0]?.job?.id).toBe(id);
+    spool.move(claimed, 'pending');
+    expect(readdirSync(paths.spoolPending)).toEqual([`${id}.json`]);
+    // A second claim of the same entry finds it gone: only one worker can hold a job.
+    const entry = spool.nextDue(new Date(), false)!;
+    spool.claim(entry, { pid: 1, start: '' });
+    expect(() => spool.claim(entry, { pid: 2, start: '' })).toThrow();
+  });
+
   it('sets a damaged job file aside instead of blocking the queue', () => {
     const paths = statePaths(tempDir());
     const spool = new Spool(paths);
