@@ -1,5 +1,7 @@
 /** Sessions for the torture suite: one rule per session, lexically unlike every other, so dedupe never merges two. */
 import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, utimesSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Harness } from './harness.js';
 import type { ExpectedCapture } from './torture-invariants.js';
 
@@ -59,4 +61,20 @@ export function seededRandom(seed: number): () => number {
 export function tortureSeed(): number {
   const fromEnv = Number(process.env.TORTURE_SEED);
   return Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : Date.now() % 1_000_000_007;
+}
+
+/** Makes every lock in the state dir look abandoned, as it would after the stale time. */
+export function ageLocks(home: string): number {
+  const old = new Date(Date.now() - 120_000);
+  let aged = 0;
+  for (const name of existsSync(home) ? readdirSync(home) : []) {
+    if (!name.endsWith('.lock')) continue;
+    try {
+      utimesSync(join(home, name), old, old);
+      aged += 1;
+    } catch {
+      // Released meanwhile.
+    }
+  }
+  return aged;
 }

@@ -6,7 +6,7 @@
  * over at once; every DRAIN_EVERY kills `recall drain` with RECALL_LOCK_STALE_MS=5000 waits for real
  * staleness and must finish the backlog, and the invariant is checked.
  */
-import { existsSync, readdirSync, utimesSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +14,7 @@ import { statePaths } from '../../src/core/state-paths.js';
 import { CLI, runCli, runHook } from '../support/cli.js';
 import { startHarness, type Harness } from '../support/harness.js';
 import { checkInvariants, describeReport } from '../support/torture-invariants.js';
-import { seededRandom, sleep, tortureSeed, tortureSession, type TortureSession } from '../support/torture-sessions.js';
+import { ageLocks, seededRandom, sleep, tortureSeed, tortureSession, type TortureSession } from '../support/torture-sessions.js';
 
 const KILLS = Number(process.env.TORTURE_KILLS ?? 100);
 const DRAIN_EVERY = 10;
@@ -28,22 +28,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await h.close();
 });
-
-/** Makes every lock in the state dir look abandoned, as it would after the stale time. */
-function ageLocks(home: string): number {
-  const old = new Date(Date.now() - 120_000);
-  let aged = 0;
-  for (const name of existsSync(home) ? readdirSync(home) : []) {
-    if (!name.endsWith('.lock')) continue;
-    try {
-      utimesSync(join(home, name), old, old);
-      aged += 1;
-    } catch {
-      // Released meanwhile.
-    }
-  }
-  return aged;
-}
 
 describe('a worker killed at random points', () => {
   it(`loses and duplicates nothing across ${KILLS} SIGKILLs, and drain finishes the work`, async () => {
