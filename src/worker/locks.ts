@@ -25,28 +25,37 @@ export async function tryLock(dir: string, name: string, options: LockOptions): 
     options.waitMs <= 0
       ? 0
       : { retries: Math.ceil(options.waitMs / 200), factor: 1, minTimeout: 200, maxTimeout: 200 };
-  try {
-    // proper-lockfile tracks held locks by the locked path, so each lock needs its own path.
-    const release = await lockfile.lock(`${dir}/${name}`, {
-      lockfilePath: `${dir}/${name}.lock`,
-      realpath: false,
-      stale: staleMs,
-      update: Math.floor(staleMs / 2),
-      retries,
-      onCompromised: options.onCompromised ?? (() => undefined),
-    });
-    return async () => {
-      try {
-        await release();
-      } catch {
-        // Already released or compromised: nothing left to undo.
-      }
-    };
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ELOCKED') return null;
-    throw new RecallError('STATE_UNWRITABLE', `cannot take the ${name} lock in ${dir}: ${(err as Error).message}`, { cause: err });
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      // proper-lockfile tracks held locks by the locked path, so each lock needs its own path.
+      const release = await lockfile.lock(`${dir}/${name}`, {
+        lockfilePath: `${dir}/${name}.lock`,
+        realpath: false,
+        stale: staleMs,
+        update: Math.floor(staleMs / 2),
+        retries,
+        onCompromised: options.onCompromised ?? (() => undefined),
+      });
+      return async () => {
+        try {
+          await release();
+        } catch {
+          // Already released or compromised: nothing left to undo.
+        }
+      };
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'ELOCKED') return null;
+      // The lock folder vanished between our mkdir and its first touch, or between a look and a
+      // takeover: another process released it or took over a stale one at that instant. Look again.
+      if (code === 'ENOENT' && attempt < ENOENT_ATTEMPTS) continue;
+      throw new RecallError('STATE_UNWRITABLE', `cannot take the ${name} lock in ${dir}: ${(err as Error).message}`, { cause: err });
+    }
   }
 }
+
+/** Enough to outlast a handful of racing takeovers; a state dir that is really gone fails every time. */
+const ENOENT_ATTEMPTS = 20;
 
 /** Runs `fn` holding the named lock, waiting up to `waitMs` for it. */
 export async function withLock<T>(dir: string, name: string, options: LockOptions, fn: () => Promise<T>): Promise<T> {

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
 import { tryLock, withLock } from '../../../src/worker/locks.js';
 import { isRecallError } from '../../../src/core/errors.js';
@@ -44,5 +45,28 @@ describe('locks', () => {
     const first = await tryLock(dir, 'store', { waitMs: 0, staleMs: 10_000 });
     await expect(withLock(dir, 'store', { waitMs: 300, staleMs: 10_000 }, async () => 'never')).rejects.toSatisfy((err) => isRecallError(err, 'LOCK_HELD'));
     await first!();
+  });
+
+  it('takes the lock without an error while another process keeps removing the lock folder, as a stale holder releasing or a racing takeover does', async () => {
+    const dir = tempDir();
+    const lockDir = join(dir, 'worker.lock');
+    // Removes the lock folder every millisecond for 1.5 s, hitting the instant between mkdir and its first touch.
+    const remover = execa(process.execPath, ['-e', `const fs = require('fs'); const t = setInterval(() => { try { fs.rmdirSync(${JSON.stringify(lockDir)}); } catch {} }, 1); setTimeout(() => clearInterval(t), 1500);`]);
+    let taken = 0;
+    const problems: string[] = [];
+    while (remover.exitCode === null) {
+      try {
+        const release = await tryLock(dir, 'worker', { waitMs: 0, staleMs: 10_000 });
+        if (release) {
+          taken += 1;
+          await release();
+        }
+      } catch (err) {
+        problems.push((err as Error).message);
+      }
+    }
+    await remover;
+    expect(problems.slice(0, 3)).toEqual([]);
+    expect(taken).toBeGreaterThan(100);
   });
 });
