@@ -6,7 +6,7 @@
  * the queue over, and resumes the first after a random time. Then `recall drain` runs whatever
  * neither worker got to, and the invariant is checked: no job ran in both workers.
  */
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -63,7 +63,7 @@ describe('a worker stalled past its lock stale time', () => {
         const key = String(result.exitCode ?? result.signal);
         exits[key] = (exits[key] ?? 0) + 1;
         // 0: done; 75: it lost the queue lock while stopped and stopped after the job in hand.
-        expect([0, 75], result.stderr).toContain(result.exitCode);
+        expect([0, 75], `${result.stderr}\n${logTail(paths.logFile)}`).toContain(result.exitCode);
       }
     }
     h.double.configure({ delayMs: 0 });
@@ -84,4 +84,9 @@ describe('a worker stalled past its lock stale time', () => {
 /** True when processing/ holds a job claimed by this process. */
 function claimedBy(dir: string, pid: number): boolean {
   return existsSync(dir) && readdirSync(dir).some((name) => name.includes(`@${pid}-`));
+}
+
+/** The last lines of recall.log, where a worker's errors go (it prints nothing). */
+function logTail(file: string): string {
+  return existsSync(file) ? readFileSync(file, 'utf8').trim().split('\n').slice(-8).join('\n') : '(no log)';
 }
