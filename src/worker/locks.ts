@@ -47,8 +47,9 @@ export async function tryLock(dir: string, name: string, options: LockOptions): 
       const code = (err as NodeJS.ErrnoException).code;
       if (code === 'ELOCKED') return null;
       // The lock folder vanished between our mkdir and its first touch, or between a look and a
-      // takeover: another process released it or took over a stale one at that instant. Look again.
-      if (code === 'ENOENT' && attempt < ENOENT_ATTEMPTS) continue;
+      // takeover: another process released it or took over a stale one at that instant. Look again
+      // (with a wait, proper-lockfile's own retries already do).
+      if (code === 'ENOENT' && retries === 0 && attempt < ENOENT_ATTEMPTS) continue;
       throw new RecallError('STATE_UNWRITABLE', `cannot take the ${name} lock in ${dir}: ${(err as Error).message}`, { cause: err });
     }
   }

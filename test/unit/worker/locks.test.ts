@@ -47,7 +47,7 @@ describe('locks', () => {
     await first!();
   });
 
-  it('takes the lock without an error while another process keeps removing the lock folder, as a stale holder releasing or a racing takeover does', async () => {
+  it.each([0, 1_000])('takes the lock without an error while another process keeps removing the lock folder, as a stale holder releasing or a racing takeover does (wait %i ms)', async (waitMs) => {
     const dir = tempDir();
     const lockDir = join(dir, 'worker.lock');
     // Removes the lock folder every millisecond for 1.5 s, hitting the instant between mkdir and its first touch.
@@ -56,7 +56,7 @@ describe('locks', () => {
     const problems: string[] = [];
     while (remover.exitCode === null) {
       try {
-        const release = await tryLock(dir, 'worker', { waitMs: 0, staleMs: 10_000 });
+        const release = await tryLock(dir, 'worker', { waitMs, staleMs: 10_000 });
         if (release) {
           taken += 1;
           await release();
