@@ -63,7 +63,7 @@ export const configSchema = z.object({
         .int()
         .min(5000)
         .default(10_000)
-        .describe('A lock not refreshed for this long belongs to a dead process and is taken over (env RECALL_LOCK_STALE_MS).'),
+        .describe('A lock not refreshed for this long is taken over; the store lock only once its holder process is gone, or after 10 times this long (env RECALL_LOCK_STALE_MS).'),
     })
     .prefault({}),
   context: z

@@ -22,7 +22,9 @@ export type WithStoreLock = <T>(fn: () => Promise<T>) => Promise<T>;
 export function createStoreLock(options: StoreLockOptions): WithStoreLock {
   const { home, location, waitMs, staleMs, onCompromised } = options;
   return (fn) =>
-    withLock(home, 'store', { waitMs, staleMs, onCompromised }, async () => {
+    // A writer that stalls mid-write keeps the lock while it runs: another writer in between would
+    // dedupe against a table that lacks the first one's rows.
+    withLock(home, 'store', { waitMs, staleMs, onCompromised, keepFromLiveHolder: true }, async () => {
       if (location.kind !== 's3') return fn();
       const { acquireS3Lease } = await import('../adapters/s3-lease.js');
       const release = await acquireS3Lease(location, { waitMs, staleMs, onCompromised });

@@ -1,12 +1,14 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
-import { tryLock, withLock } from '../../../src/worker/locks.js';
+import { HARD_STALE_FACTOR, tryLock, withLock } from '../../../src/worker/locks.js';
 import { isRecallError } from '../../../src/core/errors.js';
 import { useTempDirs } from '../../support/temp-dir.js';
 
 const tempDir = useTempDirs();
+/** The built module, for a second process (`npm test` builds before it tests). */
+const DIST_LOCKS = new URL('../../../dist/worker/locks.js', import.meta.url).href;
 
 describe('locks', () => {
   it('refuses a second holder of the same lock', async () => {
@@ -68,5 +70,70 @@ describe('locks', () => {
     await remover;
     expect(problems.slice(0, 3)).toEqual([]);
     expect(taken).toBeGreaterThan(100);
+  });
+
+  describe('kept from a live holder (the store lock)', () => {
+    const STALE = 5_000;
+    const keep = { waitMs: 0, staleMs: STALE, keepFromLiveHolder: true };
+
+    function age(lockDir: string, ms: number): void {
+      const then = new Date(Date.now() - ms);
+      utimesSync(lockDir, then, then);
+    }
+
+    it('stays with its holder past the stale time while the holder runs', async () => {
+      const dir = tempDir();
+      const held = await tryLock(dir, 'store', keep);
+      expect(readdirSync(join(dir, 'store.lock'))).toEqual([expect.stringMatching(new RegExp(`^holder@${process.pid}-\\d+\\.json$`))]);
+      age(join(dir, 'store.lock'), 3 * STALE);
+      expect(await tryLock(dir, 'store', keep)).toBeNull();
+      await held!();
+      expect(existsSync(join(dir, 'store.lock'))).toBe(false);
+    });
+
+    it('is taken over once stale when its holder is gone', async () => {
+      const dir = tempDir();
+      const gone = await execa(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']);
+      mkdirSync(join(dir, 'store.lock'));
+      writeFileSync(join(dir, 'store.lock', `holder@${gone.stdout}-0.json`), '');
+      age(join(dir, 'store.lock'), 2 * STALE);
+      const taken = await tryLock(dir, 'store', keep);
+      expect(taken).not.toBeNull();
+      expect(readdirSync(join(dir, 'store.lock'))).toEqual([expect.stringContaining(`holder@${process.pid}-`)]);
+      await taken!();
+    });
+
+    it('is not taken over before the stale time even when its holder is gone', async () => {
+      const dir = tempDir();
+      mkdirSync(join(dir, 'store.lock'));
+      writeFileSync(join(dir, 'store.lock', 'holder@999999999-0.json'), '');
+      expect(await tryLock(dir, 'store', keep)).toBeNull();
+    });
+
+    it(`is taken over from a running holder after ${HARD_STALE_FACTOR} stale times, when it is stuck rather than slow`, async () => {
+      const dir = tempDir();
+      const stuck = await tryLock(dir, 'store', keep);
+      age(join(dir, 'store.lock'), (HARD_STALE_FACTOR + 1) * STALE);
+      const taken = await tryLock(dir, 'store', { ...keep, waitMs: 2_000 });
+      expect(taken).not.toBeNull();
+      await taken!();
+      await stuck!();
+    });
+
+    it('survives the late release of the holder it replaced', async () => {
+      const dir = tempDir();
+      const lockDir = join(dir, 'store.lock');
+      const late = await tryLock(dir, 'store', keep);
+      age(lockDir, (HARD_STALE_FACTOR + 1) * STALE);
+      // Another process takes the lock over and holds it until its stdin closes.
+      const script = `import { tryLock } from ${JSON.stringify(DIST_LOCKS)}; const r = await tryLock(${JSON.stringify(dir)}, 'store', { waitMs: 5000, staleMs: ${STALE}, keepFromLiveHolder: true }); process.stdout.write(r ? 'taken' : 'held'); process.stdin.resume(); process.stdin.on('end', async () => { await r?.(); });`;
+      const other = execa(process.execPath, ['--input-type=module', '-e', script]);
+      await new Promise<void>((resolve) => other.stdout!.once('data', () => resolve()));
+      await late!();
+      expect(readdirSync(lockDir)).toEqual([expect.stringContaining(`holder@${other.pid}-`)]);
+      other.stdin!.end();
+      expect((await other).stdout).toBe('taken');
+      expect(existsSync(lockDir)).toBe(false);
+    });
   });
 });
