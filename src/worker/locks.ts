@@ -32,7 +32,7 @@ export type Release = () => Promise<void>;
 /** Past this many stale times a lock is taken over even from a running holder: it is stuck, not slow. */
 export const HARD_STALE_FACTOR = 10;
 /** Enough to outlast a handful of racing takeovers; a state dir that is really gone fails every time. */
-const ENOENT_ATTEMPTS = 20;
+const QUICK_ATTEMPTS = 20;
 const POLL_MS = 200;
 const STAMP = 'holder.json';
 
@@ -42,13 +42,10 @@ export async function tryLock(dir: string, name: string, options: LockOptions): 
   const staleMs = Math.max(5000, options.staleMs);
   const lockDir = join(dir, `${name}.lock`);
   const keep = options.keepFromLiveHolder === true;
-  // A stamped lock is retried here, between owner checks; an unstamped one by proper-lockfile.
-  const retries =
-    options.waitMs <= 0 || keep
-      ? 0
-      : { retries: Math.ceil(options.waitMs / POLL_MS), factor: 1, minTimeout: POLL_MS, maxTimeout: POLL_MS };
   const deadline = Date.now() + Math.max(0, options.waitMs);
-  for (let attempt = 1; ; attempt += 1) {
+  /** Attempts made again at once (a vanished folder, cleared stamps) since the last wait; bounded so nothing spins. */
+  let again = 0;
+  for (;;) {
     try {
       // proper-lockfile tracks held locks by the locked path, so each lock needs its own path.
       const release = await lockfile.lock(join(dir, name), {
@@ -56,7 +53,7 @@ export async function tryLock(dir: string, name: string, options: LockOptions): 
         realpath: false,
         stale: staleMs,
         update: Math.floor(staleMs / 2),
-        retries,
+        retries: 0, // waited for here, between looks at the holder
         onCompromised: options.onCompromised ?? (() => undefined),
       });
       const stamp = keep ? writeStamp(lockDir) : null;
@@ -71,15 +68,14 @@ export async function tryLock(dir: string, name: string, options: LockOptions): 
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
       // The lock folder vanished between our mkdir and its first touch, or between a look and a
-      // takeover: another process released it or took over a stale one at that instant. Look again
-      // (with a wait, proper-lockfile's own retries already do).
-      if (code === 'ENOENT' && retries === 0 && attempt < ENOENT_ATTEMPTS) continue;
+      // takeover: another process released it or took over a stale one at that instant. Look again.
+      if (code === 'ENOENT' && (again += 1) < QUICK_ATTEMPTS) continue;
       const held = code === 'ELOCKED' || (keep && code === 'ENOTEMPTY');
       if (!held) throw new RecallError('STATE_UNWRITABLE', `cannot take the ${name} lock in ${dir}: ${(err as Error).message}`, { cause: err });
-      if (!keep) return null;
       // ENOTEMPTY: stale, but stamped. Clear the stamps of holders that are gone and try again at once.
-      if (code === 'ENOTEMPTY' && clearGoneHolders(lockDir, staleMs)) continue;
+      if (code === 'ENOTEMPTY' && clearGoneHolders(lockDir, staleMs) && (again += 1) < QUICK_ATTEMPTS) continue;
       if (Date.now() >= deadline) return null;
+      again = 0;
       await sleep(POLL_MS);
     }
   }
@@ -134,12 +130,12 @@ function clearGoneHolders(lockDir: string, staleMs: number): boolean {
     });
     if (live) return false;
   }
-  for (const name of names) rmSync(join(lockDir, name), { force: true, recursive: true });
-  // Removing the stamps made the folder look fresh; remove it too (a new holder's stamp makes this fail).
   try {
+    for (const name of names) rmSync(join(lockDir, name), { force: true, recursive: true });
+    // Removing the stamps made the folder look fresh; remove it too (a new holder's stamp makes this fail).
     rmdirSync(lockDir);
   } catch {
-    // Gone already, or taken over meanwhile: the next attempt sees which.
+    // Gone already, taken over meanwhile, or not ours to remove: the next attempt sees which.
   }
   return true;
 }

@@ -91,6 +91,18 @@ describe('locks', () => {
       expect(existsSync(join(dir, 'store.lock'))).toBe(false);
     });
 
+    it('is waited for while its holder runs, and taken once released', async () => {
+      const dir = tempDir();
+      const held = await tryLock(dir, 'store', keep);
+      age(join(dir, 'store.lock'), 3 * STALE);
+      setTimeout(() => void held!(), 500);
+      const started = Date.now();
+      const taken = await tryLock(dir, 'store', { ...keep, waitMs: 5_000 });
+      expect(taken).not.toBeNull();
+      expect(Date.now() - started).toBeGreaterThanOrEqual(400);
+      await taken!();
+    });
+
     it('is taken over once stale when its holder is gone', async () => {
       const dir = tempDir();
       const gone = await execa(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']);
