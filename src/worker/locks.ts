@@ -10,6 +10,7 @@
  * stale times in case a process is stuck for good. For the same reason a stalled holder's late
  * release cannot remove the folder of the holder that replaced it.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { readdirSync, rmdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import lockfile from 'proper-lockfile';
@@ -138,8 +139,4 @@ function clearGoneHolders(lockDir: string, staleMs: number): boolean {
     // Gone already, taken over meanwhile, or not ours to remove: the next attempt sees which.
   }
   return true;
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }

@@ -9,6 +9,7 @@
  * (job-owner.ts), a new lock holder takes back only jobs whose worker is gone, and a worker that
  * finds its lock lost finishes the job in hand and claims no other.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from '../core/log.js';
 import { adoptFallbackJobs, countFallbackJobs } from '../queue/adopt-fallback.js';
 import { Spool, type SpoolEntry } from '../queue/spool.js';
@@ -171,8 +172,4 @@ function recoverOrphans(spool: Spool, logger: Logger): void {
       // Already moved.
     }
   }
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }
