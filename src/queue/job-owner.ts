@@ -15,10 +15,14 @@ export interface JobOwner {
 
 const SEPARATOR = '@';
 
-/** This process, as it signs the jobs it claims. */
+let self: JobOwner | undefined;
+/** This process, as it signs the jobs it claims and the locks it stamps (read once: it cannot change). */
 export function currentOwner(): JobOwner {
-  const stat = readProcStat(process.pid);
-  return { pid: process.pid, start: typeof stat === 'object' ? stat.start : '' };
+  if (self === undefined) {
+    const stat = readProcStat(process.pid);
+    self = { pid: process.pid, start: typeof stat === 'object' ? stat.start : '' };
+  }
+  return self;
 }
 
 /** `<id>.json` -> `<id>@<pid>-<start>.json`. */
