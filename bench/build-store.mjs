@@ -1,5 +1,5 @@
-// Builds a memory store of N realistic-looking memories through the built store module, with the hash
-// embedder (fast, no model), spread over 20 project namespaces. Run as a script
+// Builds a memory store of N memories (corpus.mjs; BENCH_CORPUS picks the corpus) through the built
+// store module, with the hash embedder (fast, no model), spread over 20 project namespaces. Run as a script
 // (`node bench/build-store.mjs <home> <size> [--maintain] [--check-flat]`, see buildStoreInChild in
 // measure.mjs) it builds in a process of its own and prints the figures as JSON. The first rows go through the store
 // (table, schema metadata and text index as a capture creates them); the rest go straight into the
@@ -16,22 +16,14 @@ const { configSchema } = await import(new URL('config/schema.js', dist).href);
 const { toRow } = await import(new URL('adapters/lance-rows.js', dist).href);
 const lancedb = await import('@lancedb/lancedb');
 const { monotonicFactory } = await import('ulid');
+const { CORPUS, memoryText, nearText } = await import('./corpus.mjs');
 
 const FIRST = 1_000;
 const BATCH = 20_000;
-const SUBJECTS = ['pnpm', 'the API', 'migrations', 'money', 'the cache', 'CI', 'logging', 'auth tokens', 'Docker images', 'tests', 'retries', 'the mobile app', 'feature flags', 'timestamps', 'error codes'];
-const VERBS = ['must use', 'should prefer', 'never use', 'always run', 'store', 'validate', 'rotate', 'cache', 'log', 'retry'];
-const OBJECTS = ['integer cents in a BIGINT column', 'exponential backoff', 'zod schemas', 'structured JSON', 'UTC timestamptz', 'blue-green deploys', 'short-lived JWTs', 'the pnpm store', 'opaque cursors', 'SQLite offline caches', 'E_CONNRESET handling', 'two-space indentation', 'Terraform plans', 'TestFlight builds'];
-
 /** The maintenance policy the worker uses by default, with no grace period for pruning old versions. */
 export const BENCH_POLICY = { ...configSchema.parse({}).store, pruneGraceMs: 0 };
 
 export const benchEmbedder = createHashEmbedder();
-
-export function memoryText(i) {
-  const pick = (list, salt) => list[(i * 7919 + salt * 104729) % list.length];
-  return `${pick(SUBJECTS, 1)}: ${pick(VERBS, 2)} ${pick(OBJECTS, 3)} (rule ${i}, see ticket ${(i * 31) % 9973}).`;
-}
 
 /** Memory `i`'s namespace: 20 projects, round robin. */
 export function benchNamespace(i) {
@@ -95,7 +87,7 @@ export async function checkAgainstFlat(home, size) {
   const probes = Array.from({ length: 20 }, (_, k) => (k * 48_271) % size);
   let same = 0;
   for (const i of probes) {
-    const [vector] = await benchEmbedder.embed([memoryText(i).replace('see ticket', 'ticket')]);
+    const [vector] = await benchEmbedder.embed([nearText(i)]);
     const namespace = benchNamespace(i);
     const [hit] = await store.nearest(namespace, vector, 3);
     const [flat] = await table.vectorSearch(vector).distanceType('cosine').where(`namespace = '${namespace}'`).bypassVectorIndex().limit(1).toArray();
@@ -116,5 +108,5 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     },
   });
   const agreement = flags.includes('--check-flat') ? await checkAgainstFlat(home, Number(size)) : null;
-  console.log(JSON.stringify({ ...built, agreement, embedder: benchEmbedder.id, policy: BENCH_POLICY }));
+  console.log(JSON.stringify({ ...built, agreement, corpus: CORPUS, embedder: benchEmbedder.id, policy: BENCH_POLICY }));
 }

@@ -7,14 +7,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildStore } from './build-store.mjs';
+import { BENCH_QUERIES, CORPUS } from './corpus.mjs';
 import { cleanEnv, median, timeRun, timeSearchModes } from './measure.mjs';
 import { recordResult } from './results.mjs';
 
-const runs = Number(process.argv[2] ?? 7);
+const runs = Number(process.argv[2] ?? BENCH_QUERIES.length);
 const sizes = (process.argv[3] ?? '1000,10000,100000').split(',').map(Number);
 const dist = new URL('../dist/', import.meta.url);
 const cli = fileURLToPath(new URL('cli/main.cjs', dist));
-const QUERY = 'how should money be stored in the database';
 const root = mkdtempSync(join(tmpdir(), 'recall-bench-search-'));
 
 async function buildStoreIn(size) {
@@ -29,7 +29,7 @@ try {
   for (let i = 0; i < runs; i += 1) bare.push(timeRun(process.execPath, ['-e', '0'], { env: cleanEnv() }).ms);
   for (const size of sizes) {
     const { home, buildMs } = await buildStoreIn(size);
-    const row = { memories: size, buildS: round(buildMs / 1000), ...timeSearchModes({ cli, home, queries: [QUERY], runs }) };
+    const row = { memories: size, buildS: round(buildMs / 1000), ...timeSearchModes({ cli, home, queries: BENCH_QUERIES, runs }) };
     rows.push(row);
     console.error(`built and measured ${size}`);
   }
@@ -41,7 +41,7 @@ try {
     console.log(`${String(r.memories).padStart(8)}  ${String(r.hybrid).padStart(9)}  ${String(r.vector).padStart(9)}  ${String(r.text).padStart(7)}  (${r.buildS})`);
   }
   const lancedb = JSON.parse(readFileSync(new URL('../node_modules/@lancedb/lancedb/package.json', import.meta.url), 'utf8')).version;
-  recordResult('searchCold', { runs, query: QUERY, embedder: 'hash:384', lancedb, bareNodeMedianMs: bareMs, rows });
+  recordResult('searchCold', { runs, corpus: CORPUS, queries: BENCH_QUERIES, embedder: 'hash:384', lancedb, bareNodeMedianMs: bareMs, rows });
 } finally {
   rmSync(root, { recursive: true, force: true });
 }

@@ -9,13 +9,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildStoreInChild, cleanEnv, median, timeRun, timeSearchModes } from './measure.mjs';
 import { recordResult } from './results.mjs';
+import { BENCH_QUERIES, CORPUS } from './corpus.mjs';
 
-const runs = Number(process.argv[2] ?? 5);
+const runs = Number(process.argv[2] ?? BENCH_QUERIES.length);
 const sizes = (process.argv[3] ?? '1000,100000,1000000').split(',').map(Number);
 const dist = new URL('../dist/', import.meta.url);
 const cli = fileURLToPath(new URL('cli/main.cjs', dist));
 
-const QUERIES = ['how should money be stored in the database', 'retry failed requests with backoff', 'rotate auth tokens'];
 const root = mkdtempSync(join(tmpdir(), 'recall-bench-scale-'));
 
 function buildStoreIn(size) {
@@ -34,7 +34,7 @@ try {
     const { home, buildMs, maintainMs, report, agreement } = built;
     const row = {
       memories: size, buildS: round(buildMs / 1000), maintainS: round(maintainMs / 1000),
-      vectorIndex: report.vectorIndex, top1SameAsFlat: agreement, ...timeSearchModes({ cli, home, queries: QUERIES, runs }),
+      vectorIndex: report.vectorIndex, top1SameAsFlat: agreement, ...timeSearchModes({ cli, home, queries: BENCH_QUERIES, runs }),
     };
     rows.push(row);
     console.error(`measured ${size}: ${JSON.stringify(row)}`);
@@ -48,7 +48,7 @@ try {
     console.log(`${String(r.memories).padStart(8)}  ${String(r.hybrid).padStart(9)}  ${String(r.vector).padStart(9)}  ${String(r.text).padStart(7)}  ${r.vectorIndex.padEnd(7)}  ${r.top1SameAsFlat.padStart(12)}  (${r.buildS}, ${r.maintainS})`);
   }
   const lancedbVersion = JSON.parse(readFileSync(new URL('../node_modules/@lancedb/lancedb/package.json', import.meta.url), 'utf8')).version;
-  recordResult('searchScale', { runs, queries: QUERIES, embedder: built.embedder, lancedb: lancedbVersion, policy: built.policy, bareNodeMedianMs: bareMs, rows });
+  recordResult('searchScale', { runs, corpus: CORPUS, queries: BENCH_QUERIES, embedder: built.embedder, lancedb: lancedbVersion, policy: built.policy, bareNodeMedianMs: bareMs, rows });
 } finally {
   rmSync(root, { recursive: true, force: true });
 }

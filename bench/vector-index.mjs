@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { buildStoreInChild, median } from './measure.mjs';
 import { recordResult } from './results.mjs';
-import { benchEmbedder, memoryText } from './build-store.mjs';
+import { benchEmbedder } from './build-store.mjs';
+import { CORPUS, nearText } from './corpus.mjs';
 
 const size = Number(process.argv[2] ?? 1_000_000);
 const queryCount = Number(process.argv[3] ?? 200);
@@ -24,10 +25,10 @@ const lancedb = await import('@lancedb/lancedb');
 
 const TOP = 10;
 const WORDS = ['how', 'should', 'we', 'store', 'money', 'retry', 'tokens', 'cache', 'logging', 'tests', 'deploy', 'flags', 'timestamps', 'errors', 'the', 'api', 'backoff', 'jwt', 'docker', 'ci'];
-/** Half short word mixes, half stored memories without their rule and ticket numbers. */
+/** Half short word mixes, half stored memories without their reference (see nearText). */
 function queryText(k) {
   if (k % 2 === 0) return Array.from({ length: 3 + (k % 5) }, (_, j) => WORDS[(k * 13 + j * 7) % WORDS.length]).join(' ');
-  return memoryText((k * 48_271) % size).replace(/ \(rule \d+, see ticket \d+\)/, '');
+  return nearText((k * 48_271) % size);
 }
 
 /** Best first by exact cosine similarity (as a search score), ties by id: the order recall reports. */
@@ -98,7 +99,7 @@ try {
   for (const r of rows) {
     console.log(`${r.kind.padEnd(7)}  ${String(r.buildS).padStart(7)}  ${String(r.searchMedianMs).padStart(9)}  ${`${r.sameTop10}/${queryCount}`.padStart(11)}  ${`${r.top10InCommonPct}%`.padStart(16)}  ${`${r.sameBestScore}/${queryCount}`.padStart(15)}`);
   }
-  recordResult('vectorIndex', { memories: size, queries: queryCount, top: TOP, embedder: benchEmbedder.id, rows });
+  recordResult('vectorIndex', { memories: size, corpus: CORPUS, queries: queryCount, top: TOP, embedder: benchEmbedder.id, rows });
 } finally {
   rmSync(root, { recursive: true, force: true });
 }
