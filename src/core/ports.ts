@@ -91,7 +91,7 @@ export interface MemoryStore {
   embedderInfo(): Promise<{ embedder: string; dimension: number } | null>;
   /** Exact-text (folded) matches inside a namespace. */
   findByContentKey(namespace: string, contentKey: string): Promise<MemoryRecord | null>;
-  /** Nearest neighbours inside a namespace, most similar first. */
+  /** Nearest neighbours inside a namespace, most similar first (the dedupe lookup: the deeper re-rank past an index). */
   nearest(namespace: string, vector: Float32Array, limit: number): Promise<Neighbor[]>;
   insert(memories: readonly NewMemory[], embedder: string): Promise<MemoryRecord[]>;
   /** A duplicate seen again: bump seen count and last-seen time. */
@@ -99,7 +99,7 @@ export interface MemoryStore {
   list(options: ListOptions): Promise<MemoryRecord[]>;
   /** How many memories match; every memory without filters. */
   count(filters?: MemoryFilters): Promise<number>;
-  /** Vector search across one namespace or all, most similar first. */
+  /** Vector search across one namespace or all, most similar first (for a reader: a shallower re-rank past an index). */
   search(vector: Float32Array, options: ListOptions): Promise<Neighbor[]>;
   /** BM25 full-text search over the content, best first; an empty store or a query without words finds nothing. */
   textSearch(query: string, options: ListOptions): Promise<TextHit[]>;

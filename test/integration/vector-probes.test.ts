@@ -1,7 +1,8 @@
 /**
  * How many IVF partitions a vector search probes: an unfiltered search stops at NPROBES (LanceDB given
  * no upper bound probes them all), while a filtered one goes on until the filter's rows are found, so a
- * dedupe lookup in a small namespace still sees every row of it.
+ * dedupe lookup in a small namespace still sees every row of it. And how many candidates the index
+ * proposes for the exact re-rank: more for a dedupe lookup than for a search a user reads.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,7 +10,7 @@ import { join } from 'node:path';
 import * as lancedb from '@lancedb/lancedb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openLanceStore, type LanceStore } from '../../src/adapters/lance-store.js';
-import { NPROBES, nearestQuery } from '../../src/adapters/lance-search.js';
+import { NPROBES, REFINE_FACTOR, SEARCH_REFINE_FACTOR, nearestQuery } from '../../src/adapters/lance-search.js';
 import type { NewMemory } from '../../src/core/ports.js';
 import { seededRandom, unitVector } from '../support/seeded-vectors.js';
 
@@ -49,6 +50,13 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+/** The candidates the index step hands to the exact re-rank. */
+function candidatesProposed(plan: string): number {
+  const found = /ANNSubIndex:.*?\bk=(\d+)/.exec(plan);
+  if (found === null) throw new Error(`no ANN step in the plan:\n${plan}`);
+  return Number(found[1]);
+}
+
 function partitionsSearched(plan: string): number {
   const found = /ANNSubIndex:.*?partitions_searched=(\d+)/.exec(plan);
   if (found === null) throw new Error(`no ANN step in the plan:\n${plan}`);
@@ -68,5 +76,11 @@ describe('vector search partitions', () => {
     expect(partitionsSearched(plan)).toBeGreaterThan(NPROBES);
     const nearest = await store.nearest(SMALL, query, 10);
     expect(nearest.map((n) => n.record.content).sort()).toEqual(['memory 0', 'memory 1', 'memory 2']);
+  });
+
+  it('re-ranks limit x REFINE_FACTOR candidates for a dedupe lookup and limit x SEARCH_REFINE_FACTOR for a search', async () => {
+    expect(SEARCH_REFINE_FACTOR).toBeLessThan(REFINE_FACTOR);
+    expect(candidatesProposed(await nearestQuery(table, query, null, 10).analyzePlan())).toBe(10 * REFINE_FACTOR);
+    expect(candidatesProposed(await nearestQuery(table, query, null, 10, SEARCH_REFINE_FACTOR).analyzePlan())).toBe(10 * SEARCH_REFINE_FACTOR);
   });
 });
