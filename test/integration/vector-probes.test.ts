@@ -78,7 +78,7 @@ describe('vector search partitions', () => {
     expect(nearest.map((n) => n.record.content).sort()).toEqual(['memory 0', 'memory 1', 'memory 2']);
   });
 
-  it('re-ranks limit x REFINE_FACTOR candidates for a dedupe lookup and limit x SEARCH_REFINE_FACTOR for a search', async () => {
+  it('has the index propose limit x REFINE_FACTOR candidates by default (dedupe lookups) and limit x SEARCH_REFINE_FACTOR when asked (searches)', async () => {
     expect(SEARCH_REFINE_FACTOR).toBeLessThan(REFINE_FACTOR);
     expect(candidatesProposed(await nearestQuery(table, query, null, 10).analyzePlan())).toBe(10 * REFINE_FACTOR);
     expect(candidatesProposed(await nearestQuery(table, query, null, 10, SEARCH_REFINE_FACTOR).analyzePlan())).toBe(10 * SEARCH_REFINE_FACTOR);
