@@ -19,7 +19,7 @@ import type { Clock, ListOptions, MemoryFilters, NewMemory, StoredMemory } from 
 import { TABLE, buildFilter, checkVector, guard, sqlList, sqlString, toRow } from './lance-rows.js';
 import { addStaged, readStagedKeys, swapInStaged } from './lance-reembed.js';
 import type { ReembedContext } from './lance-reembed.js';
-import { queryGroupCounts, queryNearest, queryRows, queryText, REFINE_FACTOR, scanRows, SEARCH_REFINE_FACTOR } from './lance-search.js';
+import { DEDUPE_PROBES, queryGroupCounts, queryNearest, queryRows, queryText, scanRows, SEARCH_PROBES, type Probes } from './lance-search.js';
 import { ensureFtsIndex, keepFtsIndexCurrent, memorySchema, readEmbedderInfo, type LanceModule } from './lance-tables.js';
 import { isMaintenanceDue, maintainTable } from './lance-index.js';
 import { damagedHead } from './lance-versions.js';
@@ -104,12 +104,12 @@ export async function openLanceStore(at: StoreLocation | string, opts: { clock?:
     return t;
   }
 
-  async function vectorSearch(vector: Float32Array, filter: string | null, limit: number, refineFactor: number) {
+  async function vectorSearch(vector: Float32Array, filter: string | null, limit: number, probes: Probes) {
     const t = await existingTable();
     if (t === null || limit <= 0) return [];
     const { dimension } = await readEmbedderInfo(arrow, t, where);
     checkVector(vector, dimension, 'query vector');
-    return queryNearest(t, vector, filter, limit, refineFactor);
+    return queryNearest(t, vector, filter, limit, probes);
   }
 
   /** After a write: the first rows build the text index; later ones are folded in once enough pile up. */
@@ -137,7 +137,7 @@ export async function openLanceStore(at: StoreLocation | string, opts: { clock?:
     },
 
     nearest(namespace, vector, limit) {
-      return vectorSearch(vector, `namespace = ${sqlString(namespace)}`, limit, REFINE_FACTOR);
+      return vectorSearch(vector, `namespace = ${sqlString(namespace)}`, limit, DEDUPE_PROBES);
     },
 
     async insert(memories: readonly NewMemory[], embedder: string) {
@@ -235,7 +235,7 @@ export async function openLanceStore(at: StoreLocation | string, opts: { clock?:
     },
 
     search(vector, options: ListOptions) {
-      return vectorSearch(vector, buildFilter(options), options.limit ?? DEFAULT_SEARCH_LIMIT, SEARCH_REFINE_FACTOR);
+      return vectorSearch(vector, buildFilter(options), options.limit ?? DEFAULT_SEARCH_LIMIT, SEARCH_PROBES);
     },
 
     async textSearch(query, options: ListOptions) {

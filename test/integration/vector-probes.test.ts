@@ -1,7 +1,7 @@
 /**
- * How many IVF partitions a vector search probes: an unfiltered search stops at NPROBES (LanceDB given
- * no upper bound probes them all), while a filtered one goes on until the filter's rows are found, so a
- * dedupe lookup in a small namespace still sees every row of it. And how many candidates the index
+ * How many IVF partitions a vector search probes: an unfiltered search stops at its probe count (LanceDB
+ * given no upper bound probes them all), while a filtered one goes on until the filter's rows are found,
+ * so a dedupe lookup in a small namespace still sees every row of it. And how many candidates the index
  * proposes for the exact re-rank: more for a dedupe lookup than for a search a user reads.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import * as lancedb from '@lancedb/lancedb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openLanceStore, type LanceStore } from '../../src/adapters/lance-store.js';
-import { NPROBES, REFINE_FACTOR, SEARCH_REFINE_FACTOR, nearestQuery } from '../../src/adapters/lance-search.js';
+import { DEDUPE_PROBES, SEARCH_PROBES, nearestQuery } from '../../src/adapters/lance-search.js';
 import type { NewMemory } from '../../src/core/ports.js';
 import { seededRandom, unitVector } from '../support/seeded-vectors.js';
 
@@ -64,23 +64,31 @@ function partitionsSearched(plan: string): number {
 }
 
 describe('vector search partitions', () => {
-  it('probes exactly NPROBES partitions when nothing is filtered', async () => {
-    expect(PARTITIONS).toBeGreaterThan(NPROBES);
-    const plan = await nearestQuery(table, query, null, 10).analyzePlan();
-    expect(partitionsSearched(plan)).toBe(NPROBES);
-    expect(await store.search(query, { limit: 10 })).toHaveLength(10);
+  it.each([
+    ['a dedupe lookup', DEDUPE_PROBES],
+    ['a search', SEARCH_PROBES],
+  ])('probes exactly its partition count when nothing is filtered (%s)', async (_, probes) => {
+    expect(PARTITIONS).toBeGreaterThan(probes.nprobes);
+    const plan = await nearestQuery(table, query, null, 10, probes).analyzePlan();
+    expect(partitionsSearched(plan)).toBe(probes.nprobes);
   });
 
-  it('probes on past NPROBES when a filter leaves too few rows, and finds every row of a small namespace', async () => {
+  it('probes on past its partition count when a filter leaves too few rows, and finds every row of a small namespace', async () => {
     const plan = await nearestQuery(table, query, `namespace = '${SMALL}'`, 10).analyzePlan();
-    expect(partitionsSearched(plan)).toBeGreaterThan(NPROBES);
+    expect(partitionsSearched(plan)).toBeGreaterThan(DEDUPE_PROBES.nprobes);
     const nearest = await store.nearest(SMALL, query, 10);
     expect(nearest.map((n) => n.record.content).sort()).toEqual(['memory 0', 'memory 1', 'memory 2']);
   });
 
-  it('has the index propose limit x REFINE_FACTOR candidates by default (dedupe lookups) and limit x SEARCH_REFINE_FACTOR when asked (searches)', async () => {
-    expect(SEARCH_REFINE_FACTOR).toBeLessThan(REFINE_FACTOR);
-    expect(candidatesProposed(await nearestQuery(table, query, null, 10).analyzePlan())).toBe(10 * REFINE_FACTOR);
-    expect(candidatesProposed(await nearestQuery(table, query, null, 10, SEARCH_REFINE_FACTOR).analyzePlan())).toBe(10 * SEARCH_REFINE_FACTOR);
+  it('has the index propose limit x refine factor candidates: more for a dedupe lookup than for a search', async () => {
+    expect(SEARCH_PROBES.refineFactor).toBeLessThan(DEDUPE_PROBES.refineFactor);
+    expect(candidatesProposed(await nearestQuery(table, query, null, 10).analyzePlan())).toBe(10 * DEDUPE_PROBES.refineFactor);
+    expect(candidatesProposed(await nearestQuery(table, query, null, 10, SEARCH_PROBES).analyzePlan())).toBe(10 * SEARCH_PROBES.refineFactor);
+  });
+
+  it('searches through the store find the nearest rows', async () => {
+    const found = await store.search(query, { limit: 10 });
+    expect(found).toHaveLength(10);
+    expect(found.every((n, i) => i === 0 || (found[i - 1]?.similarity ?? 1) >= n.similarity)).toBe(true);
   });
 });
