@@ -36,7 +36,7 @@ export interface Probes {
  * A dedupe lookup: a deep re-rank, so its decisions are the same with and without the index on the
  * test set (see the scale tests).
  */
-export const DEDUPE_PROBES: Probes = { nprobes: 50, refineFactor: 10 };
+export const DEDUPE_PROBES: Readonly<Probes> = Object.freeze({ nprobes: 50, refineFactor: 10 });
 /**
  * A search a user reads (`recall search`, `memory_search`, SessionStart context). Reading candidates'
  * full vectors costs more than probing partitions, and what a search misses comes from partitions not
@@ -44,7 +44,7 @@ export const DEDUPE_PROBES: Probes = { nprobes: 50, refineFactor: 10 };
  * probes re-ranking 3 candidates per result had 91% of the top 10 in common with an exact search and
  * the same best hit on 200, against 87% and 190 for 50 probes re-ranking 5, and were not slower.
  */
-export const SEARCH_PROBES: Probes = { nprobes: 80, refineFactor: 3 };
+export const SEARCH_PROBES: Readonly<Probes> = Object.freeze({ nprobes: 80, refineFactor: 3 });
 
 /**
  * Cosine similarity search with the filter applied before the search (LanceDB's default prefilter).
@@ -57,7 +57,7 @@ export async function queryNearest(
   vector: Float32Array,
   filter: string | null,
   limit: number,
-  probes: Probes = DEDUPE_PROBES,
+  probes: Readonly<Probes> = DEDUPE_PROBES,
 ): Promise<Neighbor[]> {
   // A zero vector has no direction: nothing is similar to it (and cosine distance would be NaN).
   if (limit <= 0 || !vector.some((x) => x !== 0)) return [];
@@ -69,7 +69,7 @@ export async function queryNearest(
 }
 
 /** The query queryNearest runs (exported so a test can read its plan). */
-export function nearestQuery(t: Table, vector: Float32Array, filter: string | null, limit: number, probes: Probes = DEDUPE_PROBES): VectorQuery {
+export function nearestQuery(t: Table, vector: Float32Array, filter: string | null, limit: number, probes: Readonly<Probes> = DEDUPE_PROBES): VectorQuery {
   const q = t
     .vectorSearch(vector)
     .distanceType('cosine')

@@ -104,7 +104,7 @@ export async function openLanceStore(at: StoreLocation | string, opts: { clock?:
     return t;
   }
 
-  async function vectorSearch(vector: Float32Array, filter: string | null, limit: number, probes: Probes) {
+  async function vectorSearch(vector: Float32Array, filter: string | null, limit: number, probes: Readonly<Probes>) {
     const t = await existingTable();
     if (t === null || limit <= 0) return [];
     const { dimension } = await readEmbedderInfo(arrow, t, where);

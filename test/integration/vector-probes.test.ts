@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import * as lancedb from '@lancedb/lancedb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openLanceStore, type LanceStore } from '../../src/adapters/lance-store.js';
-import { DEDUPE_PROBES, SEARCH_PROBES, nearestQuery } from '../../src/adapters/lance-search.js';
+import { DEDUPE_PROBES, SEARCH_PROBES, nearestQuery, queryNearest } from '../../src/adapters/lance-search.js';
 import type { NewMemory } from '../../src/core/ports.js';
 import { seededRandom, unitVector } from '../support/seeded-vectors.js';
 
@@ -86,9 +86,15 @@ describe('vector search partitions', () => {
     expect(candidatesProposed(await nearestQuery(table, query, null, 10, SEARCH_PROBES).analyzePlan())).toBe(10 * SEARCH_PROBES.refineFactor);
   });
 
-  it('searches through the store find the nearest rows', async () => {
+  it('a search through the store returns what a query with the search probes returns, most similar first', async () => {
     const found = await store.search(query, { limit: 10 });
     expect(found).toHaveLength(10);
     expect(found.every((n, i) => i === 0 || (found[i - 1]?.similarity ?? 1) >= n.similarity)).toBe(true);
+    const direct = await queryNearest(table, query, null, 10, SEARCH_PROBES);
+    expect(found.map((n) => n.record.id)).toEqual(direct.map((n) => n.record.id));
+  });
+
+  it('keeps both probe settings constant', () => {
+    expect(Object.isFrozen(DEDUPE_PROBES) && Object.isFrozen(SEARCH_PROBES)).toBe(true);
   });
 });
