@@ -44,7 +44,8 @@ const SUBJECTS = ['pnpm', 'the API', 'migrations', 'money', 'the cache', 'CI', '
 const TEMPLATE_VERBS = ['must use', 'should prefer', 'never use', 'always run', 'store', 'validate', 'rotate', 'cache', 'log', 'retry'];
 const OBJECTS = ['integer cents in a BIGINT column', 'exponential backoff', 'zod schemas', 'structured JSON', 'UTC timestamptz', 'blue-green deploys', 'short-lived JWTs', 'the pnpm store', 'opaque cursors', 'SQLite offline caches', 'E_CONNRESET handling', 'two-space indentation', 'Terraform plans', 'TestFlight builds'];
 
-function templateText(i) {
+/** Memory `i` of the template corpus (also what bench/mcp-latency.mjs stores). */
+export function templateText(i) {
   const pick = (list, salt) => list[(i * 7919 + salt * 104729) % list.length];
   return `${pick(SUBJECTS, 1)}: ${pick(TEMPLATE_VERBS, 2)} ${pick(OBJECTS, 3)} (rule ${i}, see ticket ${(i * 31) % 9973}).`;
 }

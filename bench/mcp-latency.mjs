@@ -18,6 +18,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { buildTinyModel } from '../scripts/build-tiny-model.mjs';
 import { cleanEnv, median, timeRun } from './measure.mjs';
 import { recordResult } from './results.mjs';
+import { templateText } from './corpus.mjs';
 
 const runs = Number(process.argv[2] ?? 7);
 const size = Number(process.argv[3] ?? 1000);
@@ -42,14 +43,6 @@ const QUERIES = [
   'error codes of the api',
   'mobile app builds',
 ];
-const SUBJECTS = ['pnpm', 'the API', 'migrations', 'money', 'the cache', 'CI', 'logging', 'auth tokens', 'Docker images', 'tests', 'retries', 'the mobile app', 'feature flags', 'timestamps', 'error codes'];
-const VERBS = ['must use', 'should prefer', 'never use', 'always run', 'store', 'validate', 'rotate', 'cache', 'log', 'retry'];
-const OBJECTS = ['integer cents in a BIGINT column', 'exponential backoff', 'zod schemas', 'structured JSON', 'UTC timestamptz', 'blue-green deploys', 'short-lived JWTs', 'the pnpm store', 'opaque cursors', 'SQLite offline caches', 'E_CONNRESET handling', 'two-space indentation', 'Terraform plans', 'TestFlight builds'];
-function memoryText(i) {
-  const pick = (list, salt) => list[(i * 7919 + salt * 104729) % list.length];
-  return `${pick(SUBJECTS, 1)}: ${pick(VERBS, 2)} ${pick(OBJECTS, 3)} (rule ${i}, see ticket ${(i * 31) % 9973}).`;
-}
-
 const root = mkdtempSync(join(tmpdir(), 'recall-bench-mcp-'));
 const project = join(root, 'shop');
 mkdirSync(project, { recursive: true });
@@ -62,7 +55,7 @@ async function buildStore(home, embedderId) {
   const store = await openLanceStore(join(home, 'db'));
   const BATCH = 500;
   for (let from = 0; from < size; from += BATCH) {
-    const texts = Array.from({ length: Math.min(BATCH, size - from) }, (_, k) => memoryText(from + k));
+    const texts = Array.from({ length: Math.min(BATCH, size - from) }, (_, k) => templateText(from + k));
     const vectors = await embedder.embed(texts);
     await store.insert(
       texts.map((content, k) => ({
