@@ -13,6 +13,18 @@ import { ensureFtsIndex } from './lance-tables.js';
 import type { LanceModule } from './lance-tables.js';
 
 export const VECTOR_COLUMN = 'vector';
+/**
+ * The BTREE index on `id`. A search reads its candidates' ids only and then the rows it shows by id
+ * (`id IN (...)`): without this index that read scans every id (about 45 ms at 1M rows), with it
+ * 3-4 ms for 10 rows. `get`, `reinforce` and `delete` by id gain alike. It builds in well under a
+ * second at 1M rows, so it comes at 10,000 rows, or with the vector index if that comes sooner.
+ */
+export const ID_COLUMN = 'id';
+const ID_INDEX_MIN_ROWS = 10_000;
+
+function wantsIdIndex(rows: number, policy: MaintenancePolicy): boolean {
+  return rows >= Math.min(policy.vectorIndexMinRows, ID_INDEX_MIN_ROWS);
+}
 /** Rows outside the vector index are scanned flat on every search; past this many, compact. */
 const MAX_UNINDEXED_VECTOR_ROWS = 2_000;
 /**
@@ -58,6 +70,7 @@ export async function isMaintenanceDue(t: Table, dimension: number, policy: Main
   const vector = indices.find((index) => index.columns.includes(VECTOR_COLUMN));
   if (vector === undefined && rows >= Math.max(policy.vectorIndexMinRows, MIN_VECTOR_INDEX_ROWS)) return true;
   if (!indices.some((index) => index.indexType === 'FTS')) return true;
+  if (wantsIdIndex(rows, policy) && !indices.some((index) => index.columns.includes(ID_COLUMN))) return true;
   for (const index of indices) {
     const stats = await guard('read index stats', () => t.indexStats(index.name));
     if ((stats?.numUnindexedRows ?? 0) >= MAX_UNINDEXED_VECTOR_ROWS) return true;
@@ -85,10 +98,11 @@ export async function maintainTable(
   const started = Date.now();
   const rows = await guard('count', () => t.countRows());
   const versions = (await guard('list versions', () => t.listVersions())).length;
-  const report: MaintenanceReport = { rows, vectorIndex: 'none', textIndex: false, versions, optimized: false, ms: 0 };
+  const report: MaintenanceReport = { rows, vectorIndex: 'none', textIndex: false, idIndex: false, versions, optimized: false, ms: 0 };
   if (rows === 0) return { ...report, ms: Date.now() - started };
 
-  const vector = (await guard('list indices', () => t.listIndices())).find((index) => index.columns.includes(VECTOR_COLUMN));
+  const indices = await guard('list indices', () => t.listIndices());
+  const vector = indices.find((index) => index.columns.includes(VECTOR_COLUMN));
   let unindexed = 0;
   if (vector === undefined) {
     if (rows >= Math.max(policy.vectorIndexMinRows, MIN_VECTOR_INDEX_ROWS)) {
@@ -108,6 +122,11 @@ export async function maintainTable(
 
   return opts.withLock(async () => {
     report.textIndex = await ensureFtsIndex(lancedb, t);
+    report.idIndex = indices.some((index) => index.columns.includes(ID_COLUMN));
+    if (!report.idIndex && wantsIdIndex(rows, policy)) {
+      await guard('create the id index', () => t.createIndex(ID_COLUMN, { config: lancedb.Index.btree(), replace: true }));
+      report.idIndex = true;
+    }
     const text = (await guard('list indices', () => t.listIndices())).find((index) => index.indexType === 'FTS');
     const textUnindexed = text === undefined ? 0 : ((await guard('read index stats', () => t.indexStats(text.name)))?.numUnindexedRows ?? 0);
     if (versions >= policy.optimizeEveryVersions || unindexed >= MAX_UNINDEXED_VECTOR_ROWS || textUnindexed >= MAX_UNINDEXED_VECTOR_ROWS) {

@@ -1,7 +1,7 @@
 /** Reads against the memories table: filtered listing, vector search, BM25 text search, batched scans. */
 import type { Table, VectorQuery } from '@lancedb/lancedb';
 import type { MemoryRecord } from '../core/memory.js';
-import type { GroupCount, Neighbor, StoredMemory, TextHit } from '../core/ports.js';
+import type { GroupCount, Neighbor, StoredMemory, TextMatch, VectorMatch } from '../core/ports.js';
 import { RECORD_COLUMNS, guard, toFloat32, toRecord, toStoredMemory } from './lance-rows.js';
 import type { Row } from './lance-rows.js';
 import { cosineSimilarity } from '../store/dedupe.js';
@@ -17,6 +17,12 @@ export async function queryRows(t: Table, filter: string | null, limit: number |
   ]);
   if (limit !== undefined) q = q.limit(limit);
   const found = await guard('query', () => q.toArray());
+  return found.map(toRecord);
+}
+
+/** Every row matching `filter`, in no particular order (sorting costs a millisecond a search can spare). */
+export async function readRows(t: Table, filter: string): Promise<MemoryRecord[]> {
+  const found = await guard('query', () => t.query().select(RECORD_COLUMNS).where(filter).toArray());
   return found.map(toRecord);
 }
 
@@ -61,19 +67,39 @@ export async function queryNearest(
 ): Promise<Neighbor[]> {
   // A zero vector has no direction: nothing is similar to it (and cosine distance would be NaN).
   if (limit <= 0 || !vector.some((x) => x !== 0)) return [];
-  const q = nearestQuery(t, vector, filter, limit, probes);
+  const q = nearestQuery(t, vector, filter, limit, probes, RECORD_COLUMNS);
   const found = await guard('vector search', () => q.toArray());
   return found
     .map((row: Row) => ({ record: toRecord(row), similarity: cosineSimilarity(vector, toFloat32(row.vector)) }))
     .sort((a, b) => b.similarity - a.similarity || a.record.id.localeCompare(b.record.id));
 }
 
-/** The query queryNearest runs (exported so a test can read its plan). */
-export function nearestQuery(t: Table, vector: Float32Array, filter: string | null, limit: number, probes: Readonly<Probes> = DEDUPE_PROBES): VectorQuery {
+/**
+ * queryNearest for a search: ids and similarities only. Reading every column of each candidate costs
+ * more than the search itself on a big store; the caller reads the few rows it shows (getMany).
+ */
+export async function queryNearestIds(t: Table, vector: Float32Array, filter: string | null, limit: number, probes: Readonly<Probes>): Promise<VectorMatch[]> {
+  if (limit <= 0 || !vector.some((x) => x !== 0)) return [];
+  const q = nearestQuery(t, vector, filter, limit, probes, ['id']);
+  const found = await guard('vector search', () => q.toArray());
+  return found
+    .map((row: Row) => ({ id: String(row.id), similarity: cosineSimilarity(vector, toFloat32(row.vector)) }))
+    .sort((a, b) => b.similarity - a.similarity || a.id.localeCompare(b.id));
+}
+
+/** The query queryNearest runs (exported so a test can read its plan); `columns` come back with the vector. */
+export function nearestQuery(
+  t: Table,
+  vector: Float32Array,
+  filter: string | null,
+  limit: number,
+  probes: Readonly<Probes> = DEDUPE_PROBES,
+  columns: readonly string[] = RECORD_COLUMNS,
+): VectorQuery {
   const q = t
     .vectorSearch(vector)
     .distanceType('cosine')
-    .select([...RECORD_COLUMNS, 'vector'])
+    .select([...columns, 'vector'])
     .maximumNprobes(filter === null ? probes.nprobes : 0)
     .minimumNprobes(probes.nprobes)
     .refineFactor(probes.refineFactor)
@@ -81,16 +107,19 @@ export function nearestQuery(t: Table, vector: Float32Array, filter: string | nu
   return filter === null ? q : q.where(filter);
 }
 
-/** BM25 over `content`; the caller makes sure the index exists. Query text is matched term by term (OR). */
-export async function queryText(t: Table, query: string, filter: string | null, limit: number): Promise<TextHit[]> {
+/**
+ * BM25 over `content`, ids and scores only (the caller reads the rows it shows); the caller makes sure
+ * the index exists. Query text is matched term by term (OR).
+ */
+export async function queryText(t: Table, query: string, filter: string | null, limit: number): Promise<TextMatch[]> {
   if (limit <= 0 || !/[\p{L}\p{N}]/u.test(query)) return [];
-  let q = t.query().fullTextSearch(query, { columns: 'content' }).select([...RECORD_COLUMNS, '_score']).limit(limit);
+  let q = t.query().fullTextSearch(query, { columns: 'content' }).select(['id', '_score']).limit(limit);
   if (filter !== null) q = q.where(filter);
   const found = await guard('full-text search', () => q.toArray());
   return found
-    .map((row: Row) => ({ record: toRecord(row), score: Number(row._score) }))
+    .map((row: Row) => ({ id: String(row.id), score: Number(row._score) }))
     .filter((hit) => Number.isFinite(hit.score) && hit.score > 0)
-    .sort((a, b) => b.score - a.score || a.record.id.localeCompare(b.record.id));
+    .sort((a, b) => b.score - a.score || a.id.localeCompare(b.id));
 }
 
 /** Every matching row with its vector, oldest id first, re-chunked to `batchSize`, from one table version. */

@@ -19,7 +19,7 @@ import type { Clock, ListOptions, MemoryFilters, NewMemory, StoredMemory } from 
 import { TABLE, buildFilter, checkVector, guard, sqlList, sqlString, toRow } from './lance-rows.js';
 import { addStaged, readStagedKeys, swapInStaged } from './lance-reembed.js';
 import type { ReembedContext } from './lance-reembed.js';
-import { DEDUPE_PROBES, queryGroupCounts, queryNearest, queryRows, queryText, scanRows, SEARCH_PROBES, type Probes } from './lance-search.js';
+import { DEDUPE_PROBES, queryGroupCounts, queryNearest, queryNearestIds, queryRows, queryText, readRows, scanRows, SEARCH_PROBES } from './lance-search.js';
 import { ensureFtsIndex, keepFtsIndexCurrent, memorySchema, readEmbedderInfo, type LanceModule } from './lance-tables.js';
 import { isMaintenanceDue, maintainTable } from './lance-index.js';
 import { damagedHead } from './lance-versions.js';
@@ -104,12 +104,13 @@ export async function openLanceStore(at: StoreLocation | string, opts: { clock?:
     return t;
   }
 
-  async function vectorSearch(vector: Float32Array, filter: string | null, limit: number, probes: Readonly<Probes>) {
+  /** The table for a vector search with this query vector; null when there is nothing to search. */
+  async function tableToSearch(vector: Float32Array, limit: number): Promise<Table | null> {
     const t = await existingTable();
-    if (t === null || limit <= 0) return [];
+    if (t === null || limit <= 0) return null;
     const { dimension } = await readEmbedderInfo(arrow, t, where);
     checkVector(vector, dimension, 'query vector');
-    return queryNearest(t, vector, filter, limit, probes);
+    return t;
   }
 
   /** After a write: the first rows build the text index; later ones are folded in once enough pile up. */
@@ -136,8 +137,9 @@ export async function openLanceStore(at: StoreLocation | string, opts: { clock?:
       return found[0] ?? null;
     },
 
-    nearest(namespace, vector, limit) {
-      return vectorSearch(vector, `namespace = ${sqlString(namespace)}`, limit, DEDUPE_PROBES);
+    async nearest(namespace, vector, limit) {
+      const t = await tableToSearch(vector, limit);
+      return t === null ? [] : queryNearest(t, vector, `namespace = ${sqlString(namespace)}`, limit, DEDUPE_PROBES);
     },
 
     async insert(memories: readonly NewMemory[], embedder: string) {
@@ -202,7 +204,7 @@ export async function openLanceStore(at: StoreLocation | string, opts: { clock?:
       if (t === null || ids.length === 0) return [];
       const found: MemoryRecord[] = [];
       for (let i = 0; i < ids.length; i += IDS_PER_STATEMENT) {
-        found.push(...(await queryRows(t, `id IN ${sqlList(ids.slice(i, i + IDS_PER_STATEMENT))}`, undefined)));
+        found.push(...(await readRows(t, `id IN ${sqlList(ids.slice(i, i + IDS_PER_STATEMENT))}`)));
       }
       return found;
     },
@@ -234,8 +236,10 @@ export async function openLanceStore(at: StoreLocation | string, opts: { clock?:
       return t === null ? [] : queryGroupCounts(t);
     },
 
-    search(vector, options: ListOptions) {
-      return vectorSearch(vector, buildFilter(options), options.limit ?? DEFAULT_SEARCH_LIMIT, SEARCH_PROBES);
+    async search(vector, options: ListOptions) {
+      const limit = options.limit ?? DEFAULT_SEARCH_LIMIT;
+      const t = await tableToSearch(vector, limit);
+      return t === null ? [] : queryNearestIds(t, vector, buildFilter(options), limit, SEARCH_PROBES);
     },
 
     async textSearch(query, options: ListOptions) {
@@ -288,7 +292,7 @@ export async function openLanceStore(at: StoreLocation | string, opts: { clock?:
 
     async maintain(policy: MaintenancePolicy, options = {}) {
       const t = await existingTable();
-      if (t === null) return { rows: 0, vectorIndex: 'none', textIndex: false, versions: 0, optimized: false, ms: 0 };
+      if (t === null) return { rows: 0, vectorIndex: 'none', textIndex: false, idIndex: false, versions: 0, optimized: false, ms: 0 };
       const { dimension } = await readEmbedderInfo(arrow, t, where);
       const withLock = options.withStoreLock ?? ((fn) => fn());
       const report = await maintainTable(lancedb, t, dimension, policy, { now: clock.now(), withLock });

@@ -55,9 +55,15 @@ export interface ListOptions extends MemoryFilters {
   limit?: number;
 }
 
-/** A stored memory plus its BM25 full-text score for a query (> 0, unbounded, larger is better). */
-export interface TextHit {
-  record: MemoryRecord;
+/** A memory's id plus its cosine similarity to a query vector, in [-1, 1]. */
+export interface VectorMatch {
+  id: string;
+  similarity: number;
+}
+
+/** A memory's id plus its BM25 full-text score for a query (> 0, unbounded, larger is better). */
+export interface TextMatch {
+  id: string;
   score: number;
 }
 
@@ -99,10 +105,16 @@ export interface MemoryStore {
   list(options: ListOptions): Promise<MemoryRecord[]>;
   /** How many memories match; every memory without filters. */
   count(filters?: MemoryFilters): Promise<number>;
-  /** Vector search across one namespace or all, most similar first (for a reader: a shallower re-rank past an index). */
-  search(vector: Float32Array, options: ListOptions): Promise<Neighbor[]>;
-  /** BM25 full-text search over the content, best first; an empty store or a query without words finds nothing. */
-  textSearch(query: string, options: ListOptions): Promise<TextHit[]>;
+  /**
+   * Vector search across one namespace or all, most similar first (for a reader: a shallower re-rank
+   * past an index). Ids only: the caller reads the rows it shows with getMany.
+   */
+  search(vector: Float32Array, options: ListOptions): Promise<VectorMatch[]>;
+  /**
+   * BM25 full-text search over the content, best first; an empty store or a query without words finds
+   * nothing. Ids only, as for search.
+   */
+  textSearch(query: string, options: ListOptions): Promise<TextMatch[]>;
   get(id: string): Promise<MemoryRecord | null>;
   /** The memories with these ids that exist, in no particular order. */
   getMany(ids: readonly string[]): Promise<MemoryRecord[]>;

@@ -57,31 +57,27 @@ export async function searchMemories(request: SearchRequest, deps: SearchDeps): 
     wantText ? store.textSearch(request.query, { ...request.filters, limit: candidates }) : Promise.resolve([]),
   ]);
 
-  const records = new Map<string, MemoryRecord>();
-  for (const n of neighbors) records.set(n.record.id, n.record);
-  for (const t of textHits) records.set(t.record.id, t.record);
-
   let scored: Array<Omit<SearchHit, 'record'> & { id: string }>;
   if (request.mode === 'hybrid') {
-    scored = fuseRankings(
-      neighbors.map((n) => ({ id: n.record.id, similarity: n.similarity })),
-      textHits.map((t) => ({ id: t.record.id, score: t.score })),
-      request.fusion,
-    );
+    scored = fuseRankings(neighbors, textHits, request.fusion);
   } else if (request.mode === 'vector') {
-    scored = neighbors.map((n) => ({ id: n.record.id, score: vectorScoreOf(n.similarity), vectorScore: vectorScoreOf(n.similarity), textScore: null }));
+    scored = neighbors.map((n) => ({ id: n.id, score: vectorScoreOf(n.similarity), vectorScore: vectorScoreOf(n.similarity), textScore: null }));
   } else {
-    const relative = relativeTextScores(textHits.map((t) => ({ id: t.record.id, score: t.score })));
+    const relative = relativeTextScores(textHits);
     scored = textHits.map((t) => {
-      const score = relative.get(t.record.id) ?? 0;
-      return { id: t.record.id, score, vectorScore: null, textScore: score };
+      const score = relative.get(t.id) ?? 0;
+      return { id: t.id, score, vectorScore: null, textScore: score };
     });
   }
 
-  return scored
-    .filter((s) => s.score > 0 && s.score >= request.minScore)
-    .slice(0, request.limit)
-    .map(({ id, ...rest }) => ({ record: records.get(id) as MemoryRecord, ...rest }));
+  const shown = scored.filter((s) => s.score > 0 && s.score >= request.minScore).slice(0, request.limit);
+  // Only the rows shown are read whole. One deleted since the search is left out.
+  const read = shown.length === 0 ? [] : await store.getMany(shown.map((s) => s.id));
+  const records = new Map(read.map((r) => [r.id, r]));
+  return shown.flatMap(({ id, ...rest }) => {
+    const record = records.get(id);
+    return record === undefined ? [] : [{ record, ...rest }];
+  });
 }
 
 async function vectorSide(request: SearchRequest, deps: SearchDeps, storeEmbedder: string, limit: number) {

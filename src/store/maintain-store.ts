@@ -22,6 +22,8 @@ export interface MaintenanceReport {
   vectorIndex: 'none' | 'built' | 'rebuilt' | 'present';
   /** Whether `content` has its full-text index (false only for an empty table). */
   textIndex: boolean;
+  /** Whether `id` has its BTREE index (built at 10,000 rows, or with the vector index if sooner). */
+  idIndex: boolean;
   /** Table versions before maintenance. */
   versions: number;
   /** Whether compaction ran (it also folds unindexed rows into both indexes and prunes old versions). */

@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { manualClock, useLanceStores } from '../support/lance-stores.js';
+import { contentsOf, manualClock, useLanceStores } from '../support/lance-stores.js';
 import { isRecallError } from '../../src/core/errors.js';
 import { contentKey } from '../../src/core/memory.js';
 import type { CandidateMemory, MemoryOrigin } from '../../src/core/memory.js';
@@ -146,8 +146,8 @@ describe('LanceDB memory store', () => {
   it('searches across namespaces or within one, most similar first', async () => {
     const store = await openStore();
     await store.insert([memory('near', axis(0, 0.1)), memory('far', axis(4)), memory('elsewhere', axis(0), { namespace: 'global' })], EMBEDDER);
-    expect((await store.search(axis(0), { limit: 2 })).map((n) => n.record.content)).toEqual(['elsewhere', 'near']);
-    expect((await store.search(axis(0), { namespace: NS })).map((n) => n.record.content)).toEqual(['near', 'far']);
+    expect(await contentsOf(store, await store.search(axis(0), { limit: 2 }))).toEqual(['elsewhere', 'near']);
+    expect(await contentsOf(store, await store.search(axis(0), { namespace: NS }))).toEqual(['near', 'far']);
     expect(await store.search(new Float32Array(8), {})).toEqual([]);
   });
 

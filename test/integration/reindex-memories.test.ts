@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openLanceStore } from '../../src/adapters/lance-store.js';
 import type { LanceStore } from '../../src/adapters/lance-store.js';
+import { contentsOf } from '../support/lance-stores.js';
 import type { NewMemory } from '../../src/core/ports.js';
 import { createHashEmbedder } from '../../src/embed/hash-embedder.js';
 import { reindexMemories } from '../../src/store/reindex-memories.js';
@@ -54,7 +55,7 @@ describe('reindexMemories', () => {
     expect(progress.at(-1)).toEqual([6, 6]);
     expect(await store.embedderInfo()).toEqual({ embedder: 'hash:48', dimension: 48 });
     const [query] = await newEmbedder.embed(['captured meanwhile']);
-    expect((await store.search(query!, { limit: 1 }))[0]?.record.content).toBe('captured meanwhile');
+    expect(await contentsOf(store, await store.search(query!, { limit: 1 }))).toEqual(['captured meanwhile']);
   });
 
   it('leaves a store that already uses the embedder alone unless forced', async () => {

@@ -96,6 +96,8 @@ describe('a store past the vector index threshold', () => {
     const report = await store.maintain({ ...POLICY, vectorIndexMinRows: ROWS + 1, optimizeEveryVersions: 1_000 });
     expect(report.vectorIndex).toBe('none');
     expect(report.textIndex).toBe(true);
+    // 12,000 rows: past the id index's own 10,000.
+    expect(report.idIndex).toBe(true);
   });
 
   it('builds an IVF-RQ cosine index once past the threshold, and compacts piled-up versions', async () => {
@@ -118,6 +120,24 @@ describe('a store past the vector index threshold', () => {
     db.close();
 
     expect((await store.maintain(POLICY)).vectorIndex).toBe('present');
+  });
+
+  it('reads rows by id through a BTREE index on id, and builds it again when it is missing', async () => {
+    const db = await lancedb.connect(dir, { readConsistencyInterval: 0 });
+    const table = await db.openTable('memories');
+    expect(await table.indexStats('id_idx')).toMatchObject({ indexType: 'BTREE', numIndexedRows: ROWS, numUnindexedRows: 0 });
+    const ids = [idByRow[0], idByRow[ROWS - 1]] as string[];
+    expect(await table.query().where(`id IN ('${ids.join("', '")}')`).explainPlan()).toMatch(/ScalarIndexQuery.*id_idx/s);
+    expect((await store.getMany(ids)).map((r) => r.id).sort()).toEqual([...ids].sort());
+
+    await table.dropIndex('id_idx');
+    expect(await store.maintenanceDue(POLICY)).toBe(true);
+    const report = await store.maintain(POLICY);
+    expect(report).toMatchObject({ vectorIndex: 'present', idIndex: true });
+    expect((await table.listIndices()).map((i) => i.name)).toContain('id_idx');
+    expect(await store.maintenanceDue(POLICY)).toBe(false);
+    table.close();
+    db.close();
   });
 
   it('finds the same nearest memory with the same exact similarity as brute force, for every near-duplicate probe', async () => {

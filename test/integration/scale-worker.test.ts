@@ -58,7 +58,7 @@ describe('store upkeep by the worker', () => {
       const log = existsSync(join(home, 'recall.log')) ? readFileSync(join(home, 'recall.log'), 'utf8') : '';
       return log.split('\n').find((l) => l.includes('"store maintained"'));
     });
-    expect(JSON.parse(line)).toMatchObject({ component: 'maintain', vectorIndex: 'built', optimized: true, rows: 401 });
+    expect(JSON.parse(line)).toMatchObject({ component: 'maintain', vectorIndex: 'built', idIndex: true, optimized: true, rows: 401 });
     expect(await vectorIndexes(home)).toEqual(['IvfRq']);
 
     // Searches keep working through the index, and the new memory is found.

@@ -1,6 +1,7 @@
 /**
  * Which vector index the upkeep builds: IVF-RQ where LanceDB allows it (dimensions divisible by 8),
- * IVF-PQ otherwise, and an IVF-PQ index left by an older release is rebuilt as IVF-RQ once.
+ * IVF-PQ otherwise, and an IVF-PQ index left by an older release is rebuilt as IVF-RQ once. And the
+ * id index, which comes with the vector index (or at 10,000 rows, if that is sooner).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -96,5 +97,22 @@ describe('the vector index kind', () => {
       expect(hit?.record.content).toBe(`memory ${i}`);
       expect(hit?.similarity).toBeCloseTo(1, 5);
     }
+  });
+});
+
+describe('the id index', () => {
+  it('is not built below the row count, and is built with the vector index past it', async () => {
+    const { store: s } = await storeOf(16);
+    const high = { ...POLICY, vectorIndexMinRows: ROWS + 1 };
+    expect(await s.maintain(high)).toMatchObject({ vectorIndex: 'none', idIndex: false });
+    expect(await s.maintenanceDue(high)).toBe(false);
+    expect(await s.maintenanceDue(POLICY)).toBe(true);
+    expect(await s.maintain(POLICY)).toMatchObject({ vectorIndex: 'built', idIndex: true });
+    const db = await lancedb.connect(dir as string);
+    const table = await db.openTable('memories');
+    expect(await table.indexStats('id_idx')).toMatchObject({ indexType: 'BTREE', numIndexedRows: ROWS });
+    table.close();
+    db.close();
+    expect(await s.maintenanceDue(POLICY)).toBe(false);
   });
 });

@@ -91,7 +91,7 @@ describe('vector search partitions', () => {
     expect(found).toHaveLength(10);
     expect(found.every((n, i) => i === 0 || (found[i - 1]?.similarity ?? 1) >= n.similarity)).toBe(true);
     const direct = await queryNearest(table, query, null, 10, SEARCH_PROBES);
-    expect(found.map((n) => n.record.id)).toEqual(direct.map((n) => n.record.id));
+    expect(found.map((n) => n.id)).toEqual(direct.map((n) => n.record.id));
   });
 
   it('keeps both probe settings constant', () => {

@@ -6,7 +6,7 @@ import { isMaintainable, maintainStoreAfterCapture, runMaintenance } from '../..
 import type { MaintainableStore, MaintenancePolicy, MaintenanceReport } from '../../../src/store/maintain-store.js';
 
 const POLICY: MaintenancePolicy = { vectorIndexMinRows: 300, optimizeEveryVersions: 10 };
-const REPORT: MaintenanceReport = { rows: 350, vectorIndex: 'built', textIndex: true, versions: 12, optimized: true, ms: 5 };
+const REPORT: MaintenanceReport = { rows: 350, vectorIndex: 'built', textIndex: true, idIndex: true, versions: 12, optimized: true, ms: 5 };
 
 function recordingLogger(): Logger & { lines: Array<{ level: string; message: string }> } {
   const lines: Array<{ level: string; message: string }> = [];

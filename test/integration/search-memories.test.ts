@@ -1,0 +1,86 @@
+/**
+ * searchMemories against a real LanceDB store: both sides answer with ids and scores, and only the
+ * rows shown are read whole.
+ */
+import { describe, expect, it } from 'vitest';
+import type { MemoryStore, NewMemory } from '../../src/core/ports.js';
+import { createHashEmbedder } from '../../src/embed/hash-embedder.js';
+import { searchMemories, type SearchMode } from '../../src/search/search-memories.js';
+import { useLanceStores } from '../support/lance-stores.js';
+
+const stores = useLanceStores('recall-search-memories-');
+const embedder = createHashEmbedder(64);
+const NS = 'project:app-0000aaaa';
+
+const TEXTS = [
+  'You MUST use pnpm for every package install.',
+  'You MUST NOT use npm install in this repository.',
+  'Store money as integer cents in a BIGINT column.',
+  'Run the migrations before the tests.',
+  'Deploy with the blue green script, never by hand.',
+  'Use pnpm workspaces for the packages folder.',
+];
+
+async function filledStore(): Promise<MemoryStore> {
+  const store = await stores.openStore();
+  const vectors = await embedder.embed(TEXTS);
+  const memories: NewMemory[] = TEXTS.map((content, i) => ({
+    content, vector: vectors[i] as Float32Array, type: 'preference', importance: 0.7,
+    namespace: NS, projectRoot: '/work/app', sessionId: 's1', source: 'claude',
+  }));
+  await store.insert(memories, embedder.id);
+  return store;
+}
+
+/** The store, with a record of every getMany call's ids; `beforeRead` runs before each read. */
+function watched(store: MemoryStore, beforeRead: (ids: readonly string[]) => Promise<void> = async () => undefined) {
+  const reads: string[][] = [];
+  const spy: MemoryStore = Object.create(store) as MemoryStore;
+  spy.getMany = async (ids) => {
+    reads.push([...ids]);
+    await beforeRead(ids);
+    return store.getMany(ids);
+  };
+  return { spy, reads };
+}
+
+const search = (store: MemoryStore, query: string, mode: SearchMode, limit: number) =>
+  searchMemories({ query, mode, filters: {}, limit, minScore: 0 }, { store, embedder: async () => embedder });
+
+describe('searchMemories', () => {
+  it.each(['hybrid', 'vector', 'text'] as const)('in %s mode reads whole only the rows it returns, in one read, in score order', async (mode) => {
+    const store = await filledStore();
+    const { spy, reads } = watched(store);
+    const hits = await search(spy, 'use pnpm to install packages', mode, 2);
+    expect(hits).toHaveLength(2);
+    expect(reads).toEqual([hits.map((h) => h.record.id)]);
+    expect(hits[0]!.score).toBeGreaterThanOrEqual(hits[1]!.score);
+    expect(hits.every((h) => TEXTS.includes(h.record.content) && h.record.namespace === NS)).toBe(true);
+    expect(hits.some((h) => h.record.content.includes('pnpm'))).toBe(true);
+  });
+
+  it('returns the same hits as reading every candidate row would: records match their ids', async () => {
+    const store = await filledStore();
+    const hits = await search(store, 'pnpm', 'hybrid', 10);
+    expect(hits.length).toBeGreaterThanOrEqual(2);
+    const byId = new Map((await store.list({})).map((r) => [r.id, r]));
+    for (const hit of hits) expect(hit.record).toEqual(byId.get(hit.record.id));
+  });
+
+  it('leaves out a memory deleted between the search and the read of its row, keeping the others in order', async () => {
+    const store = await filledStore();
+    const expected = await search(store, 'pnpm install', 'hybrid', 3);
+    expect(expected).toHaveLength(3);
+    const gone = expected[1]!.record.id;
+    const { spy } = watched(store, async () => void (await store.delete([gone])));
+    const hits = await search(spy, 'pnpm install', 'hybrid', 3);
+    expect(hits.map((h) => h.record.id)).toEqual(expected.filter((h) => h.record.id !== gone).map((h) => h.record.id));
+  });
+
+  it('reads nothing when nothing matches', async () => {
+    const store = await filledStore();
+    const { spy, reads } = watched(store);
+    expect(await search(spy, 'kubernetes', 'text', 5)).toEqual([]);
+    expect(reads).toEqual([]);
+  });
+});
