@@ -46,14 +46,13 @@ const MIN_CANDIDATES = 40;
 
 export async function searchMemories(request: SearchRequest, deps: SearchDeps): Promise<SearchHit[]> {
   const { store } = deps;
-  const info = await store.embedderInfo();
-  if (info === null) return [];
   const candidates = Math.max(request.limit * CANDIDATES_PER_RESULT, MIN_CANDIDATES);
   const wantVector = request.mode !== 'text';
   const wantText = request.mode !== 'vector';
 
+  // The text side needs nothing from the vector side: both start at once.
   const [neighbors, textHits] = await Promise.all([
-    wantVector ? vectorSide(request, deps, info.embedder, candidates) : Promise.resolve([]),
+    wantVector ? vectorSide(request, deps, candidates) : Promise.resolve([]),
     wantText ? store.textSearch(request.query, { ...request.filters, limit: candidates }) : Promise.resolve([]),
   ]);
 
@@ -80,7 +79,10 @@ export async function searchMemories(request: SearchRequest, deps: SearchDeps): 
   });
 }
 
-async function vectorSide(request: SearchRequest, deps: SearchDeps, storeEmbedder: string, limit: number) {
+async function vectorSide(request: SearchRequest, deps: SearchDeps, limit: number) {
+  const info = await deps.store.embedderInfo();
+  if (info === null) return []; // An empty store: no need to load the embedder.
+  const storeEmbedder = info.embedder;
   const embedder = await deps.embedder();
   if (embedder.id !== storeEmbedder) {
     // Every memory forgotten: an empty table's old embedder is no reason to fail.

@@ -77,6 +77,14 @@ describe('searchMemories', () => {
     expect(hits.map((h) => h.record.id)).toEqual(expected.filter((h) => h.record.id !== gone).map((h) => h.record.id));
   });
 
+  it('finds nothing in an empty store without loading the embedder', async () => {
+    const store = await stores.openStore();
+    const embedderNeverLoaded = () => Promise.reject(new Error('the embedder was loaded'));
+    for (const mode of ['hybrid', 'vector', 'text'] as const) {
+      expect(await searchMemories({ query: 'pnpm', mode, filters: {}, limit: 5, minScore: 0 }, { store, embedder: embedderNeverLoaded })).toEqual([]);
+    }
+  });
+
   it('reads nothing when nothing matches', async () => {
     const store = await filledStore();
     const { spy, reads } = watched(store);
