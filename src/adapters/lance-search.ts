@@ -1,7 +1,7 @@
 /** Reads against the memories table: filtered listing, vector search, BM25 text search, batched scans. */
 import type { Table, VectorQuery } from '@lancedb/lancedb';
 import type { MemoryRecord } from '../core/memory.js';
-import type { GroupCount, Neighbor, StoredMemory, TextMatch, VectorMatch } from '../core/ports.js';
+import type { GroupCount, Neighbor, StoredMemory, TextHit, VectorMatch } from '../core/ports.js';
 import { RECORD_COLUMNS, guard, toFloat32, toRecord, toStoredMemory } from './lance-rows.js';
 import type { Row } from './lance-rows.js';
 import { cosineSimilarity } from '../store/dedupe.js';
@@ -108,18 +108,20 @@ export function nearestQuery(
 }
 
 /**
- * BM25 over `content`, ids and scores only (the caller reads the rows it shows); the caller makes sure
- * the index exists. Query text is matched term by term (OR).
+ * BM25 over `content`; the caller makes sure the index exists. Query text is matched term by term (OR).
+ * Each candidate's row comes back whole: read inside the search's own plan it costs a fraction of a
+ * separate read by id, and in a hybrid search the rows shown are nearly always among these (see
+ * searchMemories).
  */
-export async function queryText(t: Table, query: string, filter: string | null, limit: number): Promise<TextMatch[]> {
+export async function queryText(t: Table, query: string, filter: string | null, limit: number): Promise<TextHit[]> {
   if (limit <= 0 || !/[\p{L}\p{N}]/u.test(query)) return [];
-  let q = t.query().fullTextSearch(query, { columns: 'content' }).select(['id', '_score']).limit(limit);
+  let q = t.query().fullTextSearch(query, { columns: 'content' }).select([...RECORD_COLUMNS, '_score']).limit(limit);
   if (filter !== null) q = q.where(filter);
   const found = await guard('full-text search', () => q.toArray());
   return found
-    .map((row: Row) => ({ id: String(row.id), score: Number(row._score) }))
+    .map((row: Row) => ({ record: toRecord(row), score: Number(row._score) }))
     .filter((hit) => Number.isFinite(hit.score) && hit.score > 0)
-    .sort((a, b) => b.score - a.score || a.id.localeCompare(b.id));
+    .sort((a, b) => b.score - a.score || a.record.id.localeCompare(b.record.id));
 }
 
 /** Every matching row with its vector, oldest id first, re-chunked to `batchSize`, from one table version. */

@@ -104,7 +104,7 @@ export const configSchema = z.object({
         .int()
         .min(256, 'must be at least 256 (a vector index is trained on 256 rows or more)')
         .default(20_000)
-        .describe('Past this many memories the worker builds a vector index (cosine; IVF-RQ, or IVF-PQ for dimensions not divisible by 8) and keeps it current (env RECALL_VECTOR_INDEX_MIN_ROWS).'),
+        .describe('Past this many memories the worker builds a vector index (cosine; IVF-RQ, or IVF-PQ for dimensions not divisible by 8) and keeps it current; the index on ids comes here or at 10,000 memories, whichever is sooner (env RECALL_VECTOR_INDEX_MIN_ROWS).'),
       optimizeEveryVersions: positiveInt
         .default(50)
         .describe('The worker compacts the table and prunes old versions once this many versions pile up (env RECALL_OPTIMIZE_EVERY_VERSIONS).'),

@@ -61,9 +61,9 @@ export interface VectorMatch {
   similarity: number;
 }
 
-/** A memory's id plus its BM25 full-text score for a query (> 0, unbounded, larger is better). */
-export interface TextMatch {
-  id: string;
+/** A stored memory plus its BM25 full-text score for a query (> 0, unbounded, larger is better). */
+export interface TextHit {
+  record: MemoryRecord;
   score: number;
 }
 
@@ -110,11 +110,8 @@ export interface MemoryStore {
    * past an index). Ids only: the caller reads the rows it shows with getMany.
    */
   search(vector: Float32Array, options: ListOptions): Promise<VectorMatch[]>;
-  /**
-   * BM25 full-text search over the content, best first; an empty store or a query without words finds
-   * nothing. Ids only, as for search.
-   */
-  textSearch(query: string, options: ListOptions): Promise<TextMatch[]>;
+  /** BM25 full-text search over the content, best first; an empty store or a query without words finds nothing. */
+  textSearch(query: string, options: ListOptions): Promise<TextHit[]>;
   get(id: string): Promise<MemoryRecord | null>;
   /** The memories with these ids that exist, in no particular order. */
   getMany(ids: readonly string[]): Promise<MemoryRecord[]>;

@@ -56,23 +56,26 @@ export async function searchMemories(request: SearchRequest, deps: SearchDeps): 
     wantText ? store.textSearch(request.query, { ...request.filters, limit: candidates }) : Promise.resolve([]),
   ]);
 
+  const texts = textHits.map((t) => ({ id: t.record.id, score: t.score }));
   let scored: Array<Omit<SearchHit, 'record'> & { id: string }>;
   if (request.mode === 'hybrid') {
-    scored = fuseRankings(neighbors, textHits, request.fusion);
+    scored = fuseRankings(neighbors, texts, request.fusion);
   } else if (request.mode === 'vector') {
     scored = neighbors.map((n) => ({ id: n.id, score: vectorScoreOf(n.similarity), vectorScore: vectorScoreOf(n.similarity), textScore: null }));
   } else {
-    const relative = relativeTextScores(textHits);
-    scored = textHits.map((t) => {
+    const relative = relativeTextScores(texts);
+    scored = texts.map((t) => {
       const score = relative.get(t.id) ?? 0;
       return { id: t.id, score, vectorScore: null, textScore: score };
     });
   }
 
   const shown = scored.filter((s) => s.score > 0 && s.score >= request.minScore).slice(0, request.limit);
-  // Only the rows shown are read whole. One deleted since the search is left out.
-  const read = shown.length === 0 ? [] : await store.getMany(shown.map((s) => s.id));
-  const records = new Map(read.map((r) => [r.id, r]));
+  // The text side brings its rows; the vector side only ids, so rows it alone found are read now.
+  // One deleted since the search is left out.
+  const records = new Map(textHits.map((t) => [t.record.id, t.record]));
+  const unread = shown.filter((s) => !records.has(s.id)).map((s) => s.id);
+  if (unread.length > 0) for (const record of await store.getMany(unread)) records.set(record.id, record);
   return shown.flatMap(({ id, ...rest }) => {
     const record = records.get(id);
     return record === undefined ? [] : [{ record, ...rest }];

@@ -39,9 +39,9 @@ describe('LanceDB text search', () => {
     const store = await openStore();
     await store.insert([memory('Use pnpm, never npm.', axis(0)), memory('Retry on E_CONNRESET twice.', axis(1)), memory('pnpm pnpm workspaces for pnpm', axis(2))], EMBEDDER);
     const hits = await store.textSearch('pnpm', {});
-    expect(await contentsOf(store, hits)).toEqual(['pnpm pnpm workspaces for pnpm', 'Use pnpm, never npm.']);
+    expect(hits.map((h) => h.record.content)).toEqual(['pnpm pnpm workspaces for pnpm', 'Use pnpm, never npm.']);
     expect(hits[0]!.score).toBeGreaterThan(hits[1]!.score);
-    expect(await contentsOf(store, await store.textSearch('E_CONNRESET', {}))).toEqual(['Retry on E_CONNRESET twice.']);
+    expect((await store.textSearch('E_CONNRESET', {})).map((h) => h.record.content)).toEqual(['Retry on E_CONNRESET twice.']);
     expect(await store.textSearch('?!', {})).toEqual([]);
   });
 
@@ -51,7 +51,7 @@ describe('LanceDB text search', () => {
     expect(await store.textSearch('bigint', {})).toEqual([]);
     await store.insert([memory('Store money in a BIGINT column', axis(1))], EMBEDDER);
     const other = await openStore();
-    expect(await contentsOf(other, await other.textSearch('bigint', {}))).toEqual(['Store money in a BIGINT column']);
+    expect((await other.textSearch('bigint', {})).map((h) => h.record.content)).toEqual(['Store money in a BIGINT column']);
   });
 
   it('folds new rows into the text index once 500 of them have piled up', async () => {
@@ -63,7 +63,7 @@ describe('LanceDB text search', () => {
     expect(await stats()).toMatchObject({ numIndexedRows: 1, numUnindexedRows: 10 });
     await store.insert(Array.from({ length: 500 }, (_, i) => memory(`bulk row ${i}`, axis(i))), EMBEDDER);
     expect(await stats()).toMatchObject({ numUnindexedRows: 0, numIndexedRows: 511 });
-    expect(await contentsOf(store, await store.textSearch('seed', {}))).toEqual(['seed row']);
+    expect((await store.textSearch('seed', {})).map((h) => h.record.content)).toEqual(['seed row']);
   });
 
   it('builds the full-text index on first use for a table made without one', async () => {
@@ -75,7 +75,7 @@ describe('LanceDB text search', () => {
     expect(await raw.listIndices()).toEqual([]);
     raw.close();
     const fresh = await openStore();
-    expect(await contentsOf(fresh, await fresh.textSearch('force', {}))).toEqual(['Never force-push to main']);
+    expect((await fresh.textSearch('force', {})).map((h) => h.record.content)).toEqual(['Never force-push to main']);
   });
 
   it('applies namespace, namespaces, type and since filters to text and vector search alike', async () => {
@@ -84,7 +84,7 @@ describe('LanceDB text search', () => {
     await store.insert([memory('deploy blue green', axis(0)), memory('deploy canary', axis(0), { namespace: OTHER, type: 'decision' })], EMBEDDER);
     clock.advance(86_400_000);
     await store.insert([memory('deploy on fridays never', axis(0), { namespace: 'global' })], EMBEDDER);
-    const text = async (f: object) => (await contentsOf(store, await store.textSearch('deploy', f))).sort();
+    const text = async (f: object) => (await store.textSearch('deploy', f)).map((h) => h.record.content).sort();
     const vector = async (f: object) => (await contentsOf(store, await store.search(axis(0), f))).sort();
     for (const search of [text, vector]) {
       expect(await search({ namespace: OTHER })).toEqual(['deploy canary']);
@@ -106,7 +106,7 @@ describe('LanceDB text search', () => {
     const contents = async (projectName: string) => {
       const found = [
         (await store.list({ projectName })).map((r) => r.content).sort(),
-        (await contentsOf(store, await store.textSearch('deploy', { projectName }))).sort(),
+        (await store.textSearch('deploy', { projectName })).map((h) => h.record.content).sort(),
         (await contentsOf(store, await store.search(axis(0), { projectName }))).sort(),
       ];
       expect(found[1]).toEqual(found[0]);
@@ -167,7 +167,7 @@ describe('LanceDB memory management', () => {
     const onlyGlobal: StoredMemory[] = [];
     for await (const batch of store.scan({ batchSize: 10, namespace: 'global' })) onlyGlobal.push(...batch);
     expect(onlyGlobal.map((m) => m.id)).toEqual(['01BBB']);
-    expect((await store.textSearch('kept', {}))[0]?.id).toBe('01AAA');
+    expect((await store.textSearch('kept', {}))[0]?.record.id).toBe('01AAA');
   });
 });
 
@@ -192,7 +192,7 @@ describe('LanceDB re-embedding', () => {
     expect(rows.map((r) => r.embedder)).toEqual(['test:new', 'test:new']);
     expect(rows.find((r) => r.id === a!.id)).toMatchObject({ seenCount: 2, lastSeenAt: '2024-06-01T00:00:00.000Z' });
     expect((await store.search(axis(1, 4), { limit: 1 }))[0]?.id).toBe(b!.id);
-    expect((await store.textSearch('pnpm', {}))[0]?.id).toBe(a!.id);
+    expect((await store.textSearch('pnpm', {}))[0]?.record.id).toBe(a!.id);
     expect(await store.stagedVectors('test:new')).toEqual(new Map());
     expect(await codeOf(store.insert([memory('old vectors', axis(0))], EMBEDDER))).toBe('EMBEDDER_MISMATCH');
   });

@@ -1,6 +1,6 @@
 /**
- * searchMemories against a real LanceDB store: both sides answer with ids and scores, and only the
- * rows shown are read whole.
+ * searchMemories against a real LanceDB store: the text side brings its candidates' rows, the vector
+ * side only ids, and a row only the vector side found is read afterwards, only when it is shown.
  */
 import { describe, expect, it } from 'vitest';
 import type { MemoryStore, NewMemory } from '../../src/core/ports.js';
@@ -48,15 +48,30 @@ const search = (store: MemoryStore, query: string, mode: SearchMode, limit: numb
   searchMemories({ query, mode, filters: {}, limit, minScore: 0 }, { store, embedder: async () => embedder });
 
 describe('searchMemories', () => {
-  it.each(['hybrid', 'vector', 'text'] as const)('in %s mode reads whole only the rows it returns, in one read, in score order', async (mode) => {
+  it.each(['hybrid', 'vector', 'text'] as const)('in %s mode reads afterwards only the rows shown that the text side did not bring', async (mode) => {
     const store = await filledStore();
     const { spy, reads } = watched(store);
     const hits = await search(spy, 'use pnpm to install packages', mode, 2);
     expect(hits).toHaveLength(2);
-    expect(reads).toEqual([hits.map((h) => h.record.id)]);
+    const broughtByText = new Set(mode === 'vector' ? [] : (await store.textSearch('use pnpm to install packages', { limit: 40 })).map((h) => h.record.id));
+    const unread = hits.map((h) => h.record.id).filter((id) => !broughtByText.has(id));
+    expect(reads).toEqual(unread.length === 0 ? [] : [unread]);
+    if (mode === 'vector') expect(reads).toEqual([hits.map((h) => h.record.id)]);
     expect(hits[0]!.score).toBeGreaterThanOrEqual(hits[1]!.score);
     expect(hits.every((h) => TEXTS.includes(h.record.content) && h.record.namespace === NS)).toBe(true);
     expect(hits.some((h) => h.record.content.includes('pnpm'))).toBe(true);
+  });
+
+  it('reads the rows of hits only the vector side found, in one read', async () => {
+    const store = await filledStore();
+    const { spy, reads } = watched(store);
+    // No stored word is "pnpmfile", but its letters are close to "pnpm" for the hash embedder.
+    expect(await store.textSearch('pnpmfile', {})).toEqual([]);
+    const hits = await search(spy, 'pnpmfile', 'hybrid', 3);
+    expect(hits.length).toBeGreaterThan(0);
+    expect(hits[0]!.record.content).toContain('pnpm');
+    expect(hits.every((h) => h.textScore === null && (h.vectorScore ?? 0) > 0)).toBe(true);
+    expect(reads).toEqual([hits.map((h) => h.record.id)]);
   });
 
   it('returns the same hits as reading every candidate row would: records match their ids', async () => {
@@ -69,11 +84,11 @@ describe('searchMemories', () => {
 
   it('leaves out a memory deleted between the search and the read of its row, keeping the others in order', async () => {
     const store = await filledStore();
-    const expected = await search(store, 'pnpm install', 'hybrid', 3);
+    const expected = await search(store, 'pnpm install', 'vector', 3);
     expect(expected).toHaveLength(3);
     const gone = expected[1]!.record.id;
     const { spy } = watched(store, async () => void (await store.delete([gone])));
-    const hits = await search(spy, 'pnpm install', 'hybrid', 3);
+    const hits = await search(spy, 'pnpm install', 'vector', 3);
     expect(hits.map((h) => h.record.id)).toEqual(expected.filter((h) => h.record.id !== gone).map((h) => h.record.id));
   });
 
