@@ -14,10 +14,11 @@ import type { LanceModule } from './lance-tables.js';
 
 export const VECTOR_COLUMN = 'vector';
 /**
- * The BTREE index on `id`. A search reads its candidates' ids only and then the rows it shows by id
- * (`id IN (...)`): without this index that read scans every id (about 45 ms at 1M rows), with it
- * 3-4 ms for 10 rows. `get`, `reinforce` and `delete` by id gain alike. It builds in well under a
- * second at 1M rows, so it comes at 10,000 rows, or with the vector index if that comes sooner.
+ * The BTREE index on `id`. The vector side of a search returns ids only, and the rows of the hits
+ * shown that only it found are read by id (`id IN (...)`): without this index that read scans every
+ * id (about 45 ms at 1M rows), with it 3-4 ms for 10 rows. `get`, `reinforce` and `delete` by id gain
+ * alike. It builds in well under a second at 1M rows, so it comes at 10,000 rows, or with the vector
+ * index if that comes sooner.
  */
 export const ID_COLUMN = 'id';
 const ID_INDEX_MIN_ROWS = 10_000;
