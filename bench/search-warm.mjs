@@ -18,7 +18,9 @@ import { buildStoreInChild, cleanEnv, median, sleep, timeRun } from './measure.m
 import { recordResult } from './results.mjs';
 import { BENCH_QUERIES, CORPUS } from './corpus.mjs';
 
-const runs = Number(process.argv[2] ?? 2 * BENCH_QUERIES.length);
+// Four times each question: bare node alone moves by 20 ms from run to run on a small shared machine,
+// and a median of 16 runs moved by several ms from one run of the benchmark to the next.
+const runs = Number(process.argv[2] ?? 4 * BENCH_QUERIES.length);
 const sizes = (process.argv[3] ?? '1000,100000,1000000').split(',').map(Number);
 const cli = fileURLToPath(new URL('../dist/cli/main.cjs', import.meta.url));
 const root = mkdtempSync(join(tmpdir(), 'recall-bench-warm-'));
