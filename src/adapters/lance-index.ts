@@ -26,6 +26,10 @@ const ID_INDEX_MIN_ROWS = 10_000;
 function wantsIdIndex(rows: number, policy: MaintenancePolicy): boolean {
   return rows >= Math.min(policy.vectorIndexMinRows, ID_INDEX_MIN_ROWS);
 }
+
+function hasIdIndex(indices: readonly IndexConfig[]): boolean {
+  return indices.some((index) => index.columns.includes(ID_COLUMN));
+}
 /** Rows outside the vector index are scanned flat on every search; past this many, compact. */
 const MAX_UNINDEXED_VECTOR_ROWS = 2_000;
 /**
@@ -71,7 +75,7 @@ export async function isMaintenanceDue(t: Table, dimension: number, policy: Main
   const vector = indices.find((index) => index.columns.includes(VECTOR_COLUMN));
   if (vector === undefined && rows >= Math.max(policy.vectorIndexMinRows, MIN_VECTOR_INDEX_ROWS)) return true;
   if (!indices.some((index) => index.indexType === 'FTS')) return true;
-  if (wantsIdIndex(rows, policy) && !indices.some((index) => index.columns.includes(ID_COLUMN))) return true;
+  if (wantsIdIndex(rows, policy) && !hasIdIndex(indices)) return true;
   for (const index of indices) {
     const stats = await guard('read index stats', () => t.indexStats(index.name));
     if ((stats?.numUnindexedRows ?? 0) >= MAX_UNINDEXED_VECTOR_ROWS) return true;
@@ -123,7 +127,7 @@ export async function maintainTable(
 
   return opts.withLock(async () => {
     report.textIndex = await ensureFtsIndex(lancedb, t);
-    report.idIndex = indices.some((index) => index.columns.includes(ID_COLUMN));
+    report.idIndex = hasIdIndex(indices);
     if (!report.idIndex && wantsIdIndex(rows, policy)) {
       await guard('create the id index', () => t.createIndex(ID_COLUMN, { config: lancedb.Index.btree(), replace: true }));
       report.idIndex = true;

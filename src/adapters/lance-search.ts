@@ -65,13 +65,8 @@ export async function queryNearest(
   limit: number,
   probes: Readonly<Probes> = DEDUPE_PROBES,
 ): Promise<Neighbor[]> {
-  // A zero vector has no direction: nothing is similar to it (and cosine distance would be NaN).
-  if (limit <= 0 || !vector.some((x) => x !== 0)) return [];
-  const q = nearestQuery(t, vector, filter, limit, probes, RECORD_COLUMNS);
-  const found = await guard('vector search', () => q.toArray());
-  return found
-    .map((row: Row) => ({ record: toRecord(row), similarity: cosineSimilarity(vector, toFloat32(row.vector)) }))
-    .sort((a, b) => b.similarity - a.similarity || a.record.id.localeCompare(b.record.id));
+  const found = await nearestRows(t, vector, filter, limit, probes, RECORD_COLUMNS);
+  return found.map(({ row, similarity }) => ({ record: toRecord(row), similarity }));
 }
 
 /**
@@ -80,12 +75,26 @@ export async function queryNearest(
  * caller reads the few rows it shows (getMany).
  */
 export async function queryNearestIds(t: Table, vector: Float32Array, filter: string | null, limit: number, probes: Readonly<Probes>): Promise<VectorMatch[]> {
+  const found = await nearestRows(t, vector, filter, limit, probes, ['id']);
+  return found.map(({ row, similarity }) => ({ id: String(row.id), similarity }));
+}
+
+/** The rows of a vector search (`columns` and the vector), most similar first, ties by id. */
+async function nearestRows(
+  t: Table,
+  vector: Float32Array,
+  filter: string | null,
+  limit: number,
+  probes: Readonly<Probes>,
+  columns: readonly string[],
+): Promise<Array<{ row: Row; similarity: number }>> {
+  // A zero vector has no direction: nothing is similar to it (and cosine distance would be NaN).
   if (limit <= 0 || !vector.some((x) => x !== 0)) return [];
-  const q = nearestQuery(t, vector, filter, limit, probes, ['id']);
+  const q = nearestQuery(t, vector, filter, limit, probes, columns);
   const found = await guard('vector search', () => q.toArray());
   return found
-    .map((row: Row) => ({ id: String(row.id), similarity: cosineSimilarity(vector, toFloat32(row.vector)) }))
-    .sort((a, b) => b.similarity - a.similarity || a.id.localeCompare(b.id));
+    .map((row: Row) => ({ row, similarity: cosineSimilarity(vector, toFloat32(row.vector)) }))
+    .sort((a, b) => b.similarity - a.similarity || String(a.row.id).localeCompare(String(b.row.id)));
 }
 
 /** The query queryNearest runs (exported so a test can read its plan); `columns` come back with the vector. */

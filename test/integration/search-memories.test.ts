@@ -74,9 +74,14 @@ describe('searchMemories', () => {
     expect(reads).toEqual([hits.map((h) => h.record.id)]);
   });
 
-  it('returns the same hits as reading every candidate row would: records match their ids', async () => {
+  it.each([
+    ['pnpm', 'hybrid'],
+    ['pnpmfile', 'hybrid'],
+    ['pnpm', 'vector'],
+    ['pnpm', 'text'],
+  ] as const)('returns each hit with its whole stored record, whichever side brought it ("%s", %s)', async (query, mode) => {
     const store = await filledStore();
-    const hits = await search(store, 'pnpm', 'hybrid', 10);
+    const hits = await search(store, query, mode, 10);
     expect(hits.length).toBeGreaterThanOrEqual(2);
     const byId = new Map((await store.list({})).map((r) => [r.id, r]));
     for (const hit of hits) expect(hit.record).toEqual(byId.get(hit.record.id));
