@@ -74,10 +74,13 @@ export async function runCli(argv: string[]): Promise<void> {
   if (code !== 0) process.exitCode = code;
 }
 
-/** Runs one command line and returns its exit code (used directly by `recall serve`). */
-export async function executeCli(argv: string[]): Promise<number> {
+/**
+ * Runs one command line and returns its exit code (used directly by `recall serve`, which passes a
+ * program it built ahead of the request).
+ */
+export async function executeCli(argv: string[], program: Command = buildProgram()): Promise<number> {
   try {
-    await buildProgram().parseAsync(argv);
+    await program.parseAsync(argv);
     return typeof process.exitCode === 'number' ? process.exitCode : 0;
   } catch (err) {
     return exitCodeFor(err);

@@ -6,11 +6,12 @@
  */
 import { chmodSync, lstatSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
+import type { Command } from 'commander';
 import type { LoadedConfig } from '../config/load-config.js';
 import { describeError, RecallError } from '../core/errors.js';
 import type { Logger } from '../core/log.js';
 import { useSharedRuntime } from '../cli/context.js';
-import { executeCli } from '../cli/program.js';
+import { buildProgram, executeCli } from '../cli/program.js';
 import { withTerminal } from '../cli/terminal.js';
 import { createRuntime } from '../worker/runtime.js';
 import { daemonAnswers, SERVED_COMMANDS, serveSocketPath, type ServeRequest, type ServeResponse } from './serve-client.js';
@@ -39,6 +40,7 @@ export async function startServe(loaded: LoadedConfig, logger: Logger): Promise<
   const embedder = await runtime.embedder();
   await embedder.embed(['warm up']);
   const ops = createWorkerOps(runtime, serveIdentity(loaded.config, loaded.paths.dbDir), logger);
+  buildSpareProgram();
 
   let stop: () => void = () => undefined;
   const closed = new Promise<void>((resolve) => (stop = resolve));
@@ -112,6 +114,24 @@ async function serveConnection(socket: Socket, ops: WorkerOps, logger: Logger, o
     return;
   }
   reply(await runCommand(argv, request as ServeRequest, logger));
+  setImmediate(buildSpareProgram);
+}
+
+/**
+ * The command-line program for the next request, built while the daemon waits, so a request does not
+ * wait the ~0.7 ms of building one. Each request takes its own: commander keeps the options it parsed
+ * on the program, and requests may run at once.
+ */
+let spareProgram: Command | null = null;
+
+function buildSpareProgram(): void {
+  spareProgram ??= buildProgram();
+}
+
+function takeProgram(): Command {
+  const program = spareProgram ?? buildProgram();
+  spareProgram = null;
+  return program;
 }
 
 /** The first line the client sends (breaking out of `for await` would destroy the socket before the reply). */
@@ -143,7 +163,7 @@ async function runCommand(argv: string[], request: ServeRequest, logger: Logger)
     cwd: request.cwd,
   };
   try {
-    const exitCode = await withTerminal(terminal, () => executeCli([process.execPath, 'recall', ...argv]));
+    const exitCode = await withTerminal(terminal, () => executeCli([process.execPath, 'recall', ...argv], takeProgram()));
     return { stdout, stderr, exitCode };
   } catch (err) {
     logger.log('error', `serve: command failed: ${describeError(err)}`, { argv });

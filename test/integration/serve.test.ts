@@ -76,10 +76,36 @@ describe('recall serve', () => {
     expect((await runCli(['list', '--json'], { env: onlyDaemon() })).exitCode).toBe(0);
   });
 
+  it('gives each request options of its own: one request\'s flags never carry over to the next', async () => {
+    const textOnly = JSON.parse((await runCli(['search', 'pnpm', '--mode', 'text', '--limit', '1', '--json'], { env: onlyDaemon() })).stdout) as Array<{ vector_score: number | null }>;
+    expect(textOnly.map((hit) => hit.vector_score)).toEqual([null]);
+    const served = await runCli(['search', 'pnpm', '--json'], { env: onlyDaemon() });
+    const inProcess = await runCli(['search', 'pnpm', '--json'], { env: { ...env, RECALL_NO_SERVE: '1' } });
+    expect(JSON.parse(served.stdout)).toEqual(JSON.parse(inProcess.stdout));
+    expect((JSON.parse(served.stdout) as Array<{ vector_score: number | null }>)[0]?.vector_score).not.toBeNull();
+  });
+
   it('refuses to start a second daemon on the same state dir', async () => {
     const second = await runCli(['serve'], { env });
     expect(second.exitCode).toBe(1);
     expect(second.stderr).toMatch(/already running/);
+  });
+
+  it('writes an answer bigger than a pipe holds whole, byte for byte as in-process work does', async () => {
+    const big = { ...env, RECALL_HOME: join(h.root, 'big-answer') };
+    const file = join(h.root, 'many.jsonl');
+    writeFileSync(file, manyMemories(400));
+    expect((await runCli(['import', file], { env: big })).exitCode).toBe(0);
+    const inProcess = await runCli(['list', '--limit', '1000', '--json'], { env: { ...big, RECALL_NO_SERVE: '1' } });
+    expect(inProcess.stdout.length).toBeGreaterThan(128 * 1024); // a pipe holds 64 KiB
+    expect((await runCli(['serve', '--detach'], { env: big })).exitCode).toBe(0);
+    try {
+      const served = await runCli(['list', '--limit', '1000', '--json'], { env: { ...big, RECALL_DEDUPE_THRESHOLD: '5' } });
+      expect(served.exitCode).toBe(0);
+      expect(served.stdout).toBe(inProcess.stdout);
+    } finally {
+      await runCli(['serve', '--stop'], { env: big });
+    }
   });
 
   it('stops on request, after which commands run in-process again', async () => {
@@ -118,3 +144,16 @@ describe('recall serve', () => {
     expect(result.stderr).toMatch(/is not a socket/);
   });
 });
+
+/** `count` export lines of distinct memories (varied enough that import's dedupe keeps most of them). */
+function manyMemories(count: number): string {
+  const base32 = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+  const words = 'alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima mike november oscar papa quebec romeo sierra tango uniform victor whiskey xray yankee zulu'.split(' ');
+  const lines = Array.from({ length: count }, (_, i) => {
+    const id = `01M87WJ5BJ05SP7G3JVM2R${[3, 2, 1, 0].map((k) => base32[(i >> (5 * k)) & 31]).join('')}`;
+    const content = `You MUST ${Array.from({ length: 12 }, (_, j) => `${words[(i * 7 + j * j * 13 + i * j) % 26]}${(i * 31 + j) % 97}`).join(' ')}.`;
+    const at = '2026-11-24T12:00:00.000Z';
+    return JSON.stringify({ id, content, type: 'decision', importance: 0.5, namespace: 'global', project_root: null, session_id: null, source: 'manual', embedder: 'hash:384', created_at: at, last_seen_at: at, seen_count: 1 });
+  });
+  return `${lines.join('\n')}\n`;
+}
