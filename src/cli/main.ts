@@ -31,11 +31,9 @@ async function main([command, subcommand, ...rest]: string[]): Promise<void> {
 /** Asks a running `recall serve` to run this command line; false when there is none. */
 async function servedByDaemon(): Promise<boolean> {
   const { runViaDaemon } = await import('../serve/try-served.js');
-  const served = await runViaDaemon(process.argv.slice(2));
-  if (served === null) return false;
-  // The answer is written: exit now rather than wait for node to wind down the spent socket.
-  if (served.flushed) process.exit(served.exitCode);
-  process.exitCode = served.exitCode;
+  const code = await runViaDaemon(process.argv.slice(2));
+  if (code === null) return false;
+  process.exitCode = code;
   return true;
 }
 
