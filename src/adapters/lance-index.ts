@@ -30,6 +30,7 @@ function wantsIdIndex(rows: number, policy: MaintenancePolicy): boolean {
 function hasIdIndex(indices: readonly IndexConfig[]): boolean {
   return indices.some((index) => index.columns.includes(ID_COLUMN));
 }
+
 /** Rows outside the vector index are scanned flat on every search; past this many, compact. */
 const MAX_UNINDEXED_VECTOR_ROWS = 2_000;
 /**

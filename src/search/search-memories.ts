@@ -85,15 +85,14 @@ export async function searchMemories(request: SearchRequest, deps: SearchDeps): 
 async function vectorSide(request: SearchRequest, deps: SearchDeps, limit: number) {
   const info = await deps.store.embedderInfo();
   if (info === null) return []; // An empty store: no need to load the embedder.
-  const storeEmbedder = info.embedder;
   const embedder = await deps.embedder();
-  if (embedder.id !== storeEmbedder) {
+  if (embedder.id !== info.embedder) {
     // Every memory forgotten: an empty table's old embedder is no reason to fail.
     if ((await deps.store.count()) === 0) return [];
     throw new RecallError(
       'EMBEDDER_MISMATCH',
-      `the store was embedded with ${storeEmbedder} but the configured embedder is ${embedder.id}; ` +
-        `run \`recall reindex\`, set RECALL_EMBEDDER=${storeEmbedder}, or search with --mode text`,
+      `the store was embedded with ${info.embedder} but the configured embedder is ${embedder.id}; ` +
+        `run \`recall reindex\`, set RECALL_EMBEDDER=${info.embedder}, or search with --mode text`,
     );
   }
   const [vector] = await embedder.embed([request.query]);

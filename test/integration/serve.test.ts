@@ -77,12 +77,15 @@ describe('recall serve', () => {
   });
 
   it('gives each request options of its own: one request\'s flags never carry over to the next', async () => {
-    const textOnly = JSON.parse((await runCli(['search', 'pnpm', '--mode', 'text', '--limit', '1', '--json'], { env: onlyDaemon() })).stdout) as Array<{ vector_score: number | null }>;
+    type Hit = { vector_score: number | null };
+    const textOnly = JSON.parse((await runCli(['search', 'money pnpm', '--mode', 'text', '--limit', '1', '--json'], { env: onlyDaemon() })).stdout) as Hit[];
     expect(textOnly.map((hit) => hit.vector_score)).toEqual([null]);
-    const served = await runCli(['search', 'pnpm', '--json'], { env: onlyDaemon() });
-    const inProcess = await runCli(['search', 'pnpm', '--json'], { env: { ...env, RECALL_NO_SERVE: '1' } });
-    expect(JSON.parse(served.stdout)).toEqual(JSON.parse(inProcess.stdout));
-    expect((JSON.parse(served.stdout) as Array<{ vector_score: number | null }>)[0]?.vector_score).not.toBeNull();
+    const served = JSON.parse((await runCli(['search', 'money pnpm', '--json'], { env: onlyDaemon() })).stdout) as Hit[];
+    const inProcess = JSON.parse((await runCli(['search', 'money pnpm', '--json'], { env: { ...env, RECALL_NO_SERVE: '1' } })).stdout) as Hit[];
+    expect(served).toEqual(inProcess);
+    // Neither --limit 1 nor --mode text carried over: both memories, each with its vector score.
+    expect(served).toHaveLength(2);
+    expect(served.every((hit) => hit.vector_score !== null)).toBe(true);
   });
 
   it('refuses to start a second daemon on the same state dir', async () => {
