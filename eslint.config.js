@@ -17,6 +17,21 @@ export default tseslint.config(
     },
   },
   {
+    // A command's exit code goes through setExitCode (cli/terminal.ts): inside `recall serve` the
+    // process's exit code would carry over from one request to the next.
+    files: ['src/cli/commands/**'],
+    ignores: ['src/cli/commands/endless-fork-fast.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "AssignmentExpression[left.object.name='process'][left.property.name='exitCode']",
+          message: 'use setExitCode() from cli/terminal.ts',
+        },
+      ],
+    },
+  },
+  {
     // The only places that own terminal output.
     files: ['src/cli/output.ts', 'scripts/**', 'bench/**', 'test/**'],
     rules: { 'no-console': 'off' },

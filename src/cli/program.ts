@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { RecallError } from '../core/errors.js';
 import { out } from './output.js';
+import { currentExitCode } from './terminal.js';
 import { registerCapture } from './commands/capture.js';
 import { registerConfig } from './commands/config.js';
 import { registerDoctor } from './commands/doctor.js';
@@ -81,7 +82,7 @@ export async function runCli(argv: string[]): Promise<void> {
 export async function executeCli(argv: string[], program: Command = buildProgram()): Promise<number> {
   try {
     await program.parseAsync(argv);
-    return typeof process.exitCode === 'number' ? process.exitCode : 0;
+    return currentExitCode();
   } catch (err) {
     return exitCodeFor(err);
   }

@@ -10,6 +10,8 @@ export interface Terminal {
   isTTY: boolean;
   noColor: boolean;
   cwd: string;
+  /** A command's non-zero exit code without an error (see setExitCode); unset means 0. */
+  exitCode?: number;
 }
 
 const processTerminal: Terminal = {
@@ -36,4 +38,21 @@ export function currentTerminal(): Terminal {
 
 export function withTerminal<T>(terminal: Terminal, fn: () => Promise<T>): Promise<T> {
   return scoped.run(terminal, fn);
+}
+
+/**
+ * How a command that prints its own failure exits non-zero: on the request's terminal inside
+ * `recall serve` (so one request's code never leaks into the next), on the process otherwise.
+ */
+export function setExitCode(code: number): void {
+  const terminal = scoped.getStore();
+  if (terminal === undefined) process.exitCode = code;
+  else terminal.exitCode = code;
+}
+
+/** The code set by setExitCode for the current terminal (0 when none was). */
+export function currentExitCode(): number {
+  const terminal = scoped.getStore();
+  const code = terminal === undefined ? process.exitCode : terminal.exitCode;
+  return typeof code === 'number' ? code : 0;
 }

@@ -9,6 +9,7 @@ import type { Config } from '../../config/schema.js';
 import { RecallError } from '../../core/errors.js';
 import { resolveHome, statePaths } from '../../core/state-paths.js';
 import { out } from '../output.js';
+import { setExitCode } from '../terminal.js';
 
 export function registerConfig(program: Command): void {
   const config = program.command('config').description('show and change settings in RECALL_HOME/config.json');
@@ -45,7 +46,7 @@ export function registerConfig(program: Command): void {
       // Like `git config --get`: an unset key exits 1 (with --json, `"value": null` says it instead).
       if (value === undefined && !opts.json) {
         out.warn(`${key.key} is not set`);
-        process.exitCode = 1;
+        setExitCode(1);
       }
     });
 

@@ -7,6 +7,7 @@ import { renderChecks } from '../../doctor/render-checks.js';
 import { runDoctor, type DoctorProbes } from '../../doctor/run-doctor.js';
 import { resolveProject } from '../../project/resolve-project.js';
 import { out } from '../output.js';
+import { setExitCode } from '../terminal.js';
 
 export function registerDoctor(program: Command): void {
   program
@@ -32,6 +33,6 @@ export function registerDoctor(program: Command): void {
       const ok = doctorPassed(results);
       if (opts.json) out.json({ ok, checks: results });
       else for (const line of renderChecks(results, { unicode: Boolean(process.stdout.isTTY) && env.TERM !== 'dumb' })) out.line(line);
-      if (!ok) process.exitCode = 1;
+      if (!ok) setExitCode(1);
     });
 }

@@ -3,6 +3,7 @@ import { countFallbackJobs } from '../../queue/adopt-fallback.js';
 import { runWorker } from '../../worker/run-worker.js';
 import { withRuntime } from '../context.js';
 import { out } from '../output.js';
+import { setExitCode } from '../terminal.js';
 
 export function registerDrain(program: Command): void {
   program
@@ -28,7 +29,7 @@ export function registerDrain(program: Command): void {
         });
         // Jobs a hook queued in the fallback spool that the state dir still cannot take.
         const inFallback = countFallbackJobs(runtime.loaded.paths.home);
-        if (summary.failed > 0 || summary.retried > 0 || inFallback > 0 || summary.lockLost !== null) process.exitCode = 1;
+        if (summary.failed > 0 || summary.retried > 0 || inFallback > 0 || summary.lockLost !== null) setExitCode(1);
         if (opts.json) {
           out.json({ ...summary, inFallback });
           return;

@@ -3,6 +3,7 @@ import { backfillSession } from '../../endless/backfill-session.js';
 import { out } from '../output.js';
 import { progressLine, transcriptArg } from './endless-common.js';
 import { openEndless } from './endless.js';
+import { setExitCode } from '../terminal.js';
 
 export function registerEndlessBackfill(endless: Command): void {
   endless
@@ -26,7 +27,7 @@ export function registerEndlessBackfill(endless: Command): void {
       }
       if (summary.stoppedBy) {
         out.error(`stopped early: ${summary.stoppedBy}`);
-        process.exitCode = 1;
-      } else if (summary.failed > 0) process.exitCode = 1;
+        setExitCode(1);
+      } else if (summary.failed > 0) setExitCode(1);
     });
 }

@@ -6,6 +6,7 @@ import { endlessRoot } from '../../endless/endless-store.js';
 import { isSystemicFailure } from '../../endless/prepare-replacements.js';
 import { tryLock } from '../../worker/locks.js';
 import { openEndless } from './endless.js';
+import { setExitCode } from '../terminal.js';
 
 /**
  * The background completion the PostToolUse hook starts when the model missed the deadline. One at
@@ -36,7 +37,7 @@ export function registerEndlessComplete(endless: Command): void {
         }
       } catch (err) {
         deps.logger.log('error', `background completion stopped: ${describeError(err)}`);
-        process.exitCode = 1;
+        setExitCode(1);
       }
     });
 }

@@ -7,6 +7,7 @@ import { withRuntime } from '../context.js';
 import { out } from '../output.js';
 import { canAsk, confirm } from './confirm.js';
 import { refreshAfterWrite } from './refresh-after-write.js';
+import { setExitCode } from '../terminal.js';
 
 interface ForgetFlags {
   namespace?: string;
@@ -77,7 +78,7 @@ async function forgetNamespace(namespace: string, opts: ForgetFlags, runtime: Ru
     }
     if (!(await confirm(`Forget all ${count} memories of ${ns}?`))) {
       out.line('nothing was forgotten');
-      process.exitCode = 1;
+      setExitCode(1);
       return;
     }
   }

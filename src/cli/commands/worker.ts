@@ -4,6 +4,7 @@ import { describeError } from '../../core/errors.js';
 import { runWorker } from '../../worker/run-worker.js';
 import { openState } from '../context.js';
 import { createRuntime } from '../../worker/runtime.js';
+import { setExitCode } from '../terminal.js';
 
 /** The detached background worker the SessionEnd hook starts. Logs only; no terminal output. */
 export function registerWorker(program: Command): void {
@@ -22,10 +23,10 @@ export function registerWorker(program: Command): void {
         // The niceness it ran at: the hook starts it below the normal priority (see spawn-worker.ts).
         logger.log('info', 'worker finished', { ...summary, priority: getPriority() });
         // EX_TEMPFAIL: another worker owns the queue now and runs what is left.
-        if (summary.lockLost !== null) process.exitCode = 75;
+        if (summary.lockLost !== null) setExitCode(75);
       } catch (err) {
         logger.log('error', `worker stopped: ${describeError(err)}`, { stack: err instanceof Error ? err.stack : undefined });
-        process.exitCode = 1;
+        setExitCode(1);
       } finally {
         await runtime.close();
       }
