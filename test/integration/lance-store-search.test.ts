@@ -155,6 +155,20 @@ describe('LanceDB memory management', () => {
     ]);
   });
 
+  it('counts per namespace and type across many batches, with names in any script', async () => {
+    const store = await openStore();
+    const namespaces = ['global', NS, 'project:café-日本-0000bbbb', 'project:ü-0000cccc'];
+    const types = ['preference', 'decision', 'golden_rule'] as const;
+    // More rows than one read batch holds, in an order that does not group them.
+    const rows = Array.from({ length: 2_500 }, (_, i) => memory(`memory ${i}`, axis(i % 8), { namespace: namespaces[(i * 7) % 4], type: types[(i * 5) % 3] }));
+    await store.insert(rows, EMBEDDER);
+    const expected = new Map<string, number>();
+    for (const row of rows) expected.set(`${row.namespace} ${row.type}`, (expected.get(`${row.namespace} ${row.type}`) ?? 0) + 1);
+    const counted = await store.countByNamespaceAndType();
+    expect(new Map(counted.map((g) => [`${g.namespace} ${g.type}`, g.count]))).toEqual(expected);
+    expect(counted.map((g) => g.namespace)).toEqual([...counted.map((g) => g.namespace)].sort((a, b) => a.localeCompare(b)));
+  });
+
   it('restores memories with their ids, timestamps, seen counts and exact vectors, and scans them back in batches', async () => {
     const store = await openStore();
     const vector = Float32Array.from([0.1, -0.2, 0.3, 0.4, 0.5, -0.6, 0.7, 0.123456789]);
