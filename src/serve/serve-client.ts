@@ -84,7 +84,14 @@ export async function requestDaemon(socketPath: string, request: ServeRequest | 
 
 /** Whether a daemon answers on the socket at all (any answer counts: an older daemon may not know `ping`). */
 export async function daemonAnswers(socketPath: string, timeoutMs: number): Promise<boolean> {
-  return (await exchange(socketPath, PING_REQUEST, timeoutMs)) !== null;
+  return (await pingDaemon(socketPath, timeoutMs)) !== null;
+}
+
+/** The daemon answering on the socket, with its pid (null from a daemon that does not know `ping`); null when none answers. */
+export async function pingDaemon(socketPath: string, timeoutMs: number): Promise<{ pid: number | null } | null> {
+  const answer = (await exchange(socketPath, PING_REQUEST, timeoutMs)) as { pid?: unknown } | null;
+  if (answer === null) return null;
+  return { pid: typeof answer.pid === 'number' ? answer.pid : null };
 }
 
 function parseLine(line: string): unknown {

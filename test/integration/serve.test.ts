@@ -39,6 +39,15 @@ describe('recall serve', () => {
     expect(JSON.parse(list.stdout)).toHaveLength(2);
   });
 
+  it('shows in recall status, with its pid, and whether this process may use it', async () => {
+    const pid = Number(readFileSync(`${socket()}.pid`, 'utf8'));
+    const status = await runCli(['status', '--json'], { env });
+    expect(JSON.parse(status.stdout).serve).toEqual({ running: true, pid, socket: socket(), used: true });
+    expect((await runCli(['status'], { env })).stdout).toContain(`serve      running (pid ${pid}) on ${socket()}\n`);
+    const notHere = await runCli(['status', '--json'], { env: { ...env, RECALL_NO_SERVE: '1' } });
+    expect(JSON.parse(notHere.stdout).serve).toMatchObject({ running: true, used: false });
+  });
+
   it('is reached by the recall bin without starting Node\'s ESM loader, and by the ESM entry with the same answer', async () => {
     const served = await runCli(['search', 'pnpm', '--json'], { env: { ...onlyDaemon(), NODE_DEBUG: 'esm' } });
     expect(served.exitCode).toBe(0);
@@ -116,6 +125,7 @@ describe('recall serve', () => {
     await waitFor(() => (existsSync(socket()) ? undefined : true));
     const result = await runCli(['search', 'pnpm', '--json'], { env });
     expect(JSON.parse(result.stdout)[0].content).toBe('You MUST use pnpm, never npm.');
+    expect(JSON.parse((await runCli(['status', '--json'], { env })).stdout).serve).toEqual({ running: false, pid: null, socket: socket(), used: false });
   });
 
   it('replaces the socket of a daemon that was killed, and falls back while there is none', async () => {
@@ -131,6 +141,7 @@ describe('recall serve', () => {
       }
     });
     expect(existsSync(socket())).toBe(true); // left behind
+    expect(JSON.parse((await runCli(['status', '--json'], { env })).stdout).serve.running).toBe(false);
     const fallback = await runCli(['search', 'pnpm', '--json'], { env });
     expect(JSON.parse(fallback.stdout)[0].content).toBe('You MUST use pnpm, never npm.');
     expect((await runCli(['serve', '--detach'], { env })).exitCode).toBe(0);

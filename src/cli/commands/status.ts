@@ -3,6 +3,7 @@ import { describeError } from '../../core/errors.js';
 import { adoptFallbackJobs, countFallbackJobs } from '../../queue/adopt-fallback.js';
 import { existingFallbackDirs } from '../../queue/fallback-spool.js';
 import { Spool } from '../../queue/spool.js';
+import { pingDaemon, serveAllowed, serveSocketPath } from '../../serve/serve-client.js';
 import { readHistory } from '../../worker/history.js';
 import { withRuntime } from '../context.js';
 import { formatAge } from '../format.js';
@@ -31,6 +32,8 @@ export function registerStatus(program: Command): void {
           .store()
           .then((store) => store.count())
           .then((count) => ({ count, problem: null }), (err: unknown) => ({ count: null, problem: describeError(err) }));
+        const socket = serveSocketPath(paths.home);
+        const daemon = await pingDaemon(socket, SERVE_PING_MS);
         const status = {
           home: paths.home,
           queue: {
@@ -47,6 +50,8 @@ export function registerStatus(program: Command): void {
           waiting: waitingReason(config.ollama.llmModel, counts.pending, retrying.map((j) => j.lastError)),
           fallback: counts.fallback > 0 ? { jobs: counts.fallback, dirs: existingFallbackDirs(paths.home), problem: adoption.problems[0] ?? null } : null,
           lastCapture: history.at(-1) ?? null,
+          // Whether `recall serve` answers for this state dir, and whether this process may use it.
+          serve: { running: daemon !== null, pid: daemon?.pid ?? null, socket, used: daemon !== null && serveAllowed() },
           failed,
         };
         if (opts.json) {
@@ -57,6 +62,7 @@ export function registerStatus(program: Command): void {
         out.line(`model      ${status.model ?? '(not set: RECALL_OLLAMA_LLM_MODEL)'} at ${status.ollamaHost}`);
         out.line(`embedder   ${status.embedder}`);
         out.line(`memories   ${status.memories ?? `unknown: ${status.storeProblem ?? ''}`}`);
+        out.line(`serve      ${serveLine(status.serve)}`);
         out.line(`queue      ${counts.pending} pending (${retrying.length} waiting to retry), ${counts.processing} processing, ${counts.failed} failed`);
         if (status.lastCapture) out.line(`last       ${status.lastCapture.status} ${formatAge(status.lastCapture.at)} ago in ${status.lastCapture.namespace}`);
         if (status.waiting) out.line(`waiting    ${status.waiting}`);
@@ -67,6 +73,15 @@ export function registerStatus(program: Command): void {
         for (const job of failed) out.line(`failed     ${job.id}: ${job.error}  (run \`recall retry\`)`);
       });
     });
+}
+
+/** A daemon that does not answer its ping within this is reported as not running. */
+const SERVE_PING_MS = 1_000;
+
+function serveLine(serve: { running: boolean; pid: number | null; socket: string; used: boolean }): string {
+  if (!serve.running) return 'not running (`recall serve --detach` keeps search warm)';
+  const running = `running${serve.pid === null ? '' : ` (pid ${serve.pid})`} on ${serve.socket}`;
+  return serve.used ? running : `${running}; not used here: RECALL_NO_SERVE is set`;
 }
 
 function waitingReason(model: string | undefined, pending: number, retryErrors: (string | null)[]): string | null {
