@@ -158,11 +158,12 @@ export async function* scanRows(t: Table, filter: string | null, batchSize: numb
 
 /**
  * Rows per namespace and type, sorted by namespace then type. Streamed batch by batch, and counted
- * on the columns' bytes rather than on row objects: at 1M rows 0.7 s and 140 MB, against 3 s and
- * 450 MB for rows (`recall stats`, and `--project <name>` which lists the namespaces).
+ * on the columns' bytes rather than on row objects: at 1M rows 0.8-0.9 s against 3.0 s (`recall
+ * stats` took 1.3 s and 164 MB instead of 3.7 s and 408 MB; `--project <name>` lists namespaces so).
  */
 export async function queryGroupCounts(t: Table): Promise<GroupCount[]> {
-  const counts = new Map<string, number>();
+  /** Namespace, then type, both as utf8Column keys. */
+  const counts = new Map<string, Map<string, number>>();
   const batches = t.query().select(['namespace', 'type'])[Symbol.asyncIterator]();
   for (;;) {
     const next = await guard('count groups', () => batches.next());
@@ -171,15 +172,15 @@ export async function queryGroupCounts(t: Table): Promise<GroupCount[]> {
     const namespaces = utf8Column(batch.getChild('namespace'));
     const types = utf8Column(batch.getChild('type'));
     for (let i = 0; i < batch.numRows; i += 1) {
-      const key = `${namespaces(i)}\u0000${types(i)}`;
-      counts.set(key, (counts.get(key) ?? 0) + 1);
+      const namespace = namespaces(i);
+      let byType = counts.get(namespace);
+      if (byType === undefined) counts.set(namespace, (byType = new Map()));
+      const type = types(i);
+      byType.set(type, (byType.get(type) ?? 0) + 1);
     }
   }
   return [...counts]
-    .map(([key, count]) => {
-      const [namespace = '', type = ''] = key.split('\u0000').map(fromLatin1);
-      return { namespace, type, count };
-    })
+    .flatMap(([namespace, byType]) => [...byType].map(([type, count]) => ({ namespace: fromLatin1(namespace), type: fromLatin1(type), count })))
     .sort((a, b) => a.namespace.localeCompare(b.namespace) || a.type.localeCompare(b.type));
 }
 
