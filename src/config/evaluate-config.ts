@@ -4,7 +4,8 @@
  */
 import { ENV_OVERRIDES, configSchema, type Config } from './schema.js';
 import { getPath, listConfigKeys, type ConfigKey } from './config-keys.js';
-import { normalizeOllamaHost, setPath } from './load-config.js';
+import { setPath } from './load-config.js';
+import { normalizeOllamaHost, ollamaHostProblem } from './ollama-host.js';
 
 export interface ConfigProblem {
   /** Dotted key, `(root)` for the whole file, or `(file)` when config.json cannot be read at all. */
@@ -111,7 +112,7 @@ function parseMerged(merged: Record<string, unknown>): Parsed {
   try {
     config.ollama.host = normalizeOllamaHost(config.ollama.host);
   } catch {
-    return { ok: false, issues: [{ path: ['ollama', 'host'], message: `"${config.ollama.host}" is not a valid URL` }] };
+    return { ok: false, issues: [{ path: ['ollama', 'host'], message: ollamaHostProblem(config.ollama.host) }] };
   }
   return { ok: true, config };
 }

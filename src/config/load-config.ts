@@ -1,9 +1,10 @@
 /** Reads RECALL_HOME/config.json, applies environment overrides, validates once and freezes. */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
 import type { z } from 'zod';
 import { RecallError } from '../core/errors.js';
 import { resolveHome, statePaths, type StatePaths } from '../core/state-paths.js';
-import { normalizeOllamaHost } from './ollama-host.js';
+import { normalizeOllamaHost, ollamaHostProblem } from './ollama-host.js';
 import { ENV_OVERRIDES, configSchema, type Config } from './schema.js';
 
 export { normalizeOllamaHost };
@@ -21,7 +22,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
     throw new RecallError('CONFIG_INVALID', `invalid configuration: ${formatIssues(parsed.error)}`);
   }
   const config = parsed.data;
-  config.ollama.host = normalizeOllamaHost(config.ollama.host);
+  try {
+    config.ollama.host = normalizeOllamaHost(config.ollama.host);
+  } catch {
+    const from = env.OLLAMA_HOST?.trim() ? 'from env OLLAMA_HOST' : `in ${paths.configFile}`;
+    throw new RecallError('CONFIG_INVALID', `invalid configuration: ollama.host (${from}): ${ollamaHostProblem(config.ollama.host)}`);
+  }
   return { config: deepFreeze(config), paths };
 }
 
@@ -30,7 +36,11 @@ export function readConfigFile(file: string): Record<string, unknown> {
   try {
     text = readFileSync(file, 'utf8');
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return {};
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return {};
+    if (code === 'ENOTDIR' && isFile(dirname(file))) {
+      throw new RecallError('STATE_UNWRITABLE', `the state dir ${dirname(file)} is a file, not a folder: point RECALL_HOME at a folder`, { cause: err });
+    }
     throw new RecallError('CONFIG_INVALID', `cannot read ${file}: ${(err as Error).message}`, { cause: err });
   }
   let value: unknown;
@@ -81,4 +91,12 @@ function deepFreeze<T>(value: T): T {
     Object.freeze(value);
   }
   return value;
+}
+
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
 }

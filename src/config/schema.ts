@@ -7,7 +7,7 @@ const positiveInt = z.coerce.number().int().positive();
 export const configSchema = z.object({
   ollama: z
     .object({
-      host: z.string().default('http://127.0.0.1:11434').describe('Ollama base URL (env OLLAMA_HOST).'),
+      host: z.string().default('http://127.0.0.1:11434').describe('Ollama base URL (env OLLAMA_HOST), read as Ollama reads it: `host` or `host:port` (port 11434 unless given), `:port` (this machine), or an `http://` / `https://` URL (that scheme\'s own port unless given).'),
       llmModel: z
         .string()
         .min(1)

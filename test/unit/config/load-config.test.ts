@@ -53,12 +53,39 @@ describe('loadConfig', () => {
 });
 
 describe('normalizeOllamaHost', () => {
+  // As Ollama's own client (ollama-js formatHost) reads OLLAMA_HOST.
   it.each([
     ['localhost:11434', 'http://localhost:11434'],
+    ['gpu-box', 'http://gpu-box:11434'],
     ['0.0.0.0', 'http://127.0.0.1:11434'],
+    [':8080', 'http://127.0.0.1:8080'],
+    ['[::1]', 'http://[::1]:11434'],
     ['http://127.0.0.1:11434/', 'http://127.0.0.1:11434'],
+    ['http://gpu-box', 'http://gpu-box'],
+    ['HTTP://gpu-box:80/', 'http://gpu-box'],
     ['https://ollama.local', 'https://ollama.local'],
+    ['https://proxy.local/ollama/', 'https://proxy.local/ollama'],
   ])('turns %s into %s', (input, expected) => {
     expect(normalizeOllamaHost(input)).toBe(expected);
+  });
+
+  it.each(['ftp://host', 'file:///tmp/sock', 'http://x y', ''])('refuses %j', (input) => {
+    expect(() => normalizeOllamaHost(input)).toThrow();
+  });
+});
+
+describe('loadConfig with an ollama.host that is not an http(s) URL', () => {
+  it('names the key and where the value came from, as a config error', () => {
+    const home = tempDir();
+    expect(() => loadConfig({ RECALL_HOME: home, OLLAMA_HOST: 'http://x y' })).toThrow(/ollama\.host \(from env OLLAMA_HOST\): "http:\/\/x y" is not an http/);
+    writeFileSync(join(home, 'config.json'), JSON.stringify({ ollama: { host: 'ftp://box' } }));
+    let thrown: unknown;
+    try {
+      loadConfig({ RECALL_HOME: home });
+    } catch (err) {
+      thrown = err;
+    }
+    expect(isRecallError(thrown, 'CONFIG_INVALID')).toBe(true);
+    expect((thrown as Error).message).toContain(`in ${join(home, 'config.json')}`);
   });
 });
