@@ -1,15 +1,14 @@
 /** What every command starts from: the parsed config, a state dir that exists, a log. */
-import { chmodSync, mkdirSync } from 'node:fs';
 import { loadConfig, type LoadedConfig } from '../config/load-config.js';
 import { RecallError } from '../core/errors.js';
 import { fileLogger, type Logger } from '../core/log.js';
+import { ensureStateDir } from '../core/state-paths.js';
 import { createRuntime, type Runtime } from '../worker/runtime.js';
 
 export function openState(component = 'cli'): { loaded: LoadedConfig; logger: Logger } {
   const loaded = loadConfig(process.env);
   try {
-    mkdirSync(loaded.paths.home, { recursive: true, mode: 0o700 });
-    chmodSync(loaded.paths.home, 0o700);
+    ensureStateDir(loaded.paths.home);
   } catch (err) {
     throw new RecallError('STATE_UNWRITABLE', `cannot use the state dir ${loaded.paths.home}: ${(err as Error).message}`, { cause: err });
   }

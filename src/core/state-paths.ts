@@ -2,6 +2,7 @@
  * Where recall keeps its state. Node built-ins only: the hooks import this.
  * Layout under RECALL_HOME (default ~/.recall), directories 0700, files 0600.
  */
+import { chmodSync, mkdirSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -38,4 +39,13 @@ export function statePaths(home: string): StatePaths {
     modelsDir: join(home, 'models'),
     contextDir: join(home, 'context'),
   };
+}
+
+/**
+ * Creates the state dir if needed and makes it private (0700). One that already is 0700 is left
+ * alone, so a state dir on a read-only file system still serves the commands that only read.
+ */
+export function ensureStateDir(home: string): void {
+  mkdirSync(home, { recursive: true, mode: 0o700 });
+  if ((statSync(home).mode & 0o777) !== 0o700) chmodSync(home, 0o700);
 }

@@ -11,10 +11,9 @@
  * of other config sections are not looked at here. The model client is loaded only when a missing
  * observation has to be asked for.
  */
-import { chmodSync, mkdirSync } from 'node:fs';
 import { RecallError } from '../../core/errors.js';
 import { fileLogger } from '../../core/log.js';
-import { resolveHome, statePaths } from '../../core/state-paths.js';
+import { ensureStateDir, resolveHome, statePaths } from '../../core/state-paths.js';
 import { readEndlessSettings } from '../../endless/endless-settings.js';
 import type { ObserveFn } from '../../endless/ollama-observe.js';
 import { lines } from '../lines.js';
@@ -76,8 +75,7 @@ export function parseForkArgs(args: readonly string[]): { transcript: string; fl
 /** The state dir, made private, as every command finds it (see cli/context.ts). */
 function useStateDir(home: string): void {
   try {
-    mkdirSync(home, { recursive: true, mode: 0o700 });
-    chmodSync(home, 0o700);
+    ensureStateDir(home);
   } catch (err) {
     throw new RecallError('STATE_UNWRITABLE', `cannot use the state dir ${home}: ${(err as Error).message}`, { cause: err });
   }
