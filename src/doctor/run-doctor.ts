@@ -45,7 +45,10 @@ export async function runDoctor(inputs: DoctorInputs, probes: DoctorProbes): Pro
     join(inputs.homeDir, '.claude', 'settings.json'),
     ...inputs.projectDirs.flatMap((dir) => [join(dir, '.claude', 'settings.json'), join(dir, '.claude', 'settings.local.json')]),
   ]);
-  const factoryFiles = [join(inputs.homeDir, '.factory', 'settings.json'), join(inputs.homeDir, '.factory', 'hooks.json')];
+  // Factory reads hooks from settings.json, its settings.local.json overrides and hooks.json, in ~/.factory and a project's .factory.
+  const factoryFiles = unique(
+    [inputs.homeDir, ...inputs.projectDirs].flatMap((dir) => ['settings.json', 'settings.local.json', 'hooks.json'].map((name) => join(dir, '.factory', name))),
+  );
 
   const ollama = probes.ollama(config.ollama.host);
   const results = await Promise.all([

@@ -34,7 +34,7 @@ describe('runDoctor', () => {
     expect(results.filter((r) => r.status !== 'ok').map((r) => r.id)).toEqual(['hooks-claude', 'hooks-factory']);
   });
 
-  it('reads the user and project Claude settings and the Factory settings', async () => {
+  it('reads the user and project settings of Claude Code and of Factory', async () => {
     const probes = healthyProbes();
     await runDoctor(inputs, probes);
     expect(probes.settingsRead).toEqual([
@@ -42,8 +42,22 @@ describe('runDoctor', () => {
       '/p/.claude/settings.json',
       '/p/.claude/settings.local.json',
       '/u/.factory/settings.json',
+      '/u/.factory/settings.local.json',
       '/u/.factory/hooks.json',
+      '/p/.factory/settings.json',
+      '/p/.factory/settings.local.json',
+      '/p/.factory/hooks.json',
     ]);
+  });
+
+  it('finds Factory hooks installed in the project (recall install --project --target factory)', async () => {
+    const hook = { type: 'command', command: '"node" "/r/dist/cli/main.js" hook session-end --agent factory' };
+    const settings = { hooks: { SessionEnd: [{ hooks: [hook] }] } };
+    const probes = healthyProbes({
+      settingsFile: (path) => (path === '/p/.factory/settings.json' ? { path, state: 'read', settings } : { path, state: 'missing' }),
+    });
+    const results = await runDoctor(inputs, probes);
+    expect(results.find((r) => r.id === 'hooks-factory')).toMatchObject({ status: 'ok', detail: 'session-end in /p/.factory/settings.json' });
   });
 
   it('turns a probe that throws into a failure of that check alone', async () => {
