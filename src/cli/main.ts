@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * Entry point. Hooks take a fast path that loads node built-ins only; `search` and `list` first
+ * Entry point. Hooks take a fast path that loads node built-ins only (`--help` goes to the full
+ * program, which prints the hook command's help; agents never pass it); `search` and `list` first
  * ask a running `recall serve` (built-ins only too); `recall mcp` starts the server directly;
  * `recall endless fork` runs without the command-line program when it can; everything else loads
  * the full command-line program. No top-level await: the build also emits this file as CommonJS
@@ -11,8 +12,9 @@ process.umask(0o077);
 
 void main(process.argv.slice(2));
 
-async function main([command, subcommand, ...rest]: string[]): Promise<void> {
-  if (command === 'hook') {
+async function main(args: string[]): Promise<void> {
+  const [command, subcommand, ...rest] = args;
+  if (command === 'hook' && !args.includes('--help') && !args.includes('-h')) {
     const { runHook } = await import('../hook/run-hook.js');
     await runHook(subcommand, rest);
   } else if (command === 'mcp' && subcommand === undefined) {

@@ -55,6 +55,16 @@ describe('recall hook session-end', () => {
     expect(statSync(env.RECALL_HOME!).mode & 0o777).toBe(0o700);
   });
 
+  it('prints the hook command\'s help for --help, and queues nothing', async () => {
+    const env = { ...h.env, RECALL_HOME: join(h.root, 'hook-help'), RECALL_HOOK_SPAWN: '0' };
+    for (const args of [['hook', 'session-end', '--help'], ['hook', '--help'], ['hook', 'session-start', '-h']]) {
+      const result = await runCli(args, { env });
+      expect(result.exitCode).toBe(0);
+      expect(result.stdout).toMatch(/^Usage: recall hook \[options\] <event>/);
+    }
+    expect(pendingJobs(env.RECALL_HOME!)).toEqual([]);
+  });
+
   it('accepts camelCase fields', async () => {
     const env = { ...h.env, RECALL_HOME: join(h.root, 'camel'), RECALL_HOOK_SPAWN: '0' };
     await runHook('session-end', { sessionId: 's-2', transcriptPath: '/tmp/s-2.jsonl' }, { env });
