@@ -72,6 +72,17 @@ describe('recall capture', () => {
     expect(stored).not.toContain('hunter22');
   });
 
+  it('names a missing transcript, or a folder given as one, before it asks for a model', async () => {
+    const env = { ...h.env, RECALL_HOME: join(h.root, 'capture-missing'), RECALL_OLLAMA_LLM_MODEL: '' };
+    const missing = join(h.root, 'no-such-session.jsonl');
+    const gone = await runCli(['capture', missing], { env });
+    expect(gone.exitCode).toBe(1);
+    expect(gone.stderr).toBe(`recall: transcript not found: ${missing}\n`);
+    const folder = await runCli(['capture', h.root], { env });
+    expect(folder.exitCode).toBe(1);
+    expect(folder.stderr).toBe(`recall: ${h.root} is not a file\n`);
+  });
+
   it('keeps two projects that share a folder name apart', async () => {
     const env = { ...h.env, RECALL_HOME: join(h.root, 'capture-same-name') };
     const a = join(h.root, 'a', 'api');

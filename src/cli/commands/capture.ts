@@ -1,6 +1,9 @@
+import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
+import { RecallError } from '../../core/errors.js';
 import { detectAgent } from '../../hook/session-end.js';
+import { transcriptReadError } from '../../transcript/read-transcript.js';
 import { captureTranscript } from '../../worker/capture.js';
 import { withRuntime } from '../context.js';
 import { out } from '../output.js';
@@ -15,6 +18,7 @@ export function registerCapture(program: Command): void {
     .option('--json', 'print the result as JSON')
     .action(async (transcript: string, opts: { cwd: string; sessionId?: string; json?: boolean }) => {
       const path = resolve(transcript);
+      checkTranscriptFile(path);
       await withRuntime(async (runtime, logger) => {
         const result = await captureTranscript(
           { transcriptPath: path, cwd: resolve(opts.cwd), sessionId: opts.sessionId ?? null, source: detectAgent([], {}, path) },
@@ -35,4 +39,15 @@ export function registerCapture(program: Command): void {
         if (result.redactions > 0) out.line(`  (${result.redactions} secrets redacted)`);
       });
     });
+}
+
+/** A missing or unreadable transcript is the first thing to report, before any model or store is needed. */
+function checkTranscriptFile(path: string): void {
+  let isFile: boolean;
+  try {
+    isFile = statSync(path).isFile();
+  } catch (err) {
+    throw transcriptReadError(err, path);
+  }
+  if (!isFile) throw new RecallError('TRANSCRIPT_UNREADABLE', `${path} is not a file`);
 }
