@@ -32,6 +32,9 @@ export function addRecallMcpServer(config: JsonObject, entry: McpServerEntry): M
   const current = nextServers[MCP_SERVER_NAME] as JsonObject;
   const before = JSON.stringify(current);
   for (const key of OWNED_KEYS) current[key] = structuredClone(entry[key]);
+  // The rest of `env` is the user's; RECALL_HOME is written only when this install has one, never taken out.
+  const home = isJsonObject(entry.env) ? entry.env.RECALL_HOME : undefined;
+  if (typeof home === 'string') current.env = { ...(isJsonObject(current.env) ? current.env : {}), RECALL_HOME: home };
   const same = before === JSON.stringify(current);
   return { config: next, action: same ? 'unchanged' : 'updated', changed: !same, entry: current };
 }

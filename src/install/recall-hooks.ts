@@ -41,6 +41,12 @@ export interface HookCommandParts {
   /** Absolute path of this checkout's dist/cli/main.js. */
   cliPath: string;
   agent: AgentTarget;
+  /**
+   * Absolute state dir the hooks are told to use (`RECALL_HOME=...` before the command), so they capture
+   * into the one `recall install` ran with even when the agent's environment has no RECALL_HOME.
+   * Absent or null: nothing is set and the hook uses its default (~/.recall).
+   */
+  recallHome?: string | null;
 }
 
 /** Quotes a value for a POSIX shell: agents run hook commands through `sh -c`/bash. */
@@ -50,7 +56,8 @@ export function quoteForShell(value: string): string {
 
 export function buildHookCommand(parts: HookCommandParts, name: HookName): string {
   const agentFlag = parts.agent === 'factory' ? ' --agent factory' : '';
-  return `${quoteForShell(parts.nodePath)} ${quoteForShell(parts.cliPath)} hook ${name}${agentFlag}`;
+  const home = parts.recallHome ? `RECALL_HOME=${quoteForShell(parts.recallHome)} ` : '';
+  return `${home}${quoteForShell(parts.nodePath)} ${quoteForShell(parts.cliPath)} hook ${name}${agentFlag}`;
 }
 
 /** SessionEnd and SessionStart always; the Endless Mode PostToolUse hook only when asked for, else only kept up to date. */
@@ -69,9 +76,16 @@ export function recallHookEntries(parts: HookCommandParts, options: { endless: b
  */
 const RECALL_COMMAND = /(?:dist[\\/]cli[\\/]main\.js|(?:^|[\s"'/\\])recall)["']?\s+hook\s+(session-start|session-end|post-tool-use)(?=$|[\s"';&|])/;
 
+/**
+ * The `RECALL_HOME=<value> ` install puts before its command when RECALL_HOME was set (double-quoted by
+ * quoteForShell; single-quoted or bare when written by hand). Taken off before matching, so a state dir
+ * whose path reads like a recall command cannot decide which hook this is.
+ */
+const HOME_PREFIX = /^\s*RECALL_HOME=(?:"(?:[^"\\]|\\.)*"|'[^']*'|[^\s"']+)\s+/;
+
 /** Which recall hook a command runs, or null when it is not one of recall's. */
 export function recallHookName(command: unknown): HookName | null {
   if (typeof command !== 'string') return null;
-  const match = RECALL_COMMAND.exec(command);
+  const match = RECALL_COMMAND.exec(command.replace(HOME_PREFIX, ''));
   return match ? (match[1] as HookName) : null;
 }

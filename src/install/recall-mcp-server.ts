@@ -12,11 +12,16 @@ export const MCP_SERVER_NAME = 'recall';
 
 export type McpServerEntry = Record<string, unknown>;
 
-/** The keys recall owns in its entry; others (`env`, `disabled`, ...) belong to the user and are kept. */
+/**
+ * The keys recall owns in its entry; others (`env`, `disabled`, ...) belong to the user and are kept, except
+ * that an install run with RECALL_HOME set writes `env.RECALL_HOME` (and only then: one set by hand stays).
+ */
 export const OWNED_KEYS = ['type', 'command', 'args'] as const;
 
+/** With `parts.recallHome`, the server gets it as RECALL_HOME in `env`, as the hooks get it in their command. */
 export function buildMcpServerEntry(parts: HookCommandParts): McpServerEntry {
   const entry: McpServerEntry = { type: 'stdio', command: parts.nodePath, args: [parts.cliPath, 'mcp'] };
+  if (parts.recallHome) entry.env = { RECALL_HOME: parts.recallHome };
   if (parts.agent === 'factory') entry.disabled = false;
   return entry;
 }

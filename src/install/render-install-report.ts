@@ -3,7 +3,11 @@ import type { HookChange } from './merge-hooks.js';
 import type { TargetOutcome } from './run-install.js';
 
 export function renderInstallReport(outcomes: readonly TargetOutcome[], extraLines: readonly string[] = []): string[] {
-  const lines = [...outcomes.flatMap(renderOutcome), ...extraLines];
+  const lines = outcomes.flatMap(renderOutcome);
+  // Every target of one run gets the same state dir: say it once.
+  const home = outcomes.find((o) => o.recallHome)?.recallHome;
+  if (home) lines.push(`hooks use RECALL_HOME=${home}`);
+  lines.push(...extraLines);
   if (outcomes.some((o) => o.dryRun)) lines.push('dry run: nothing written');
   return lines;
 }

@@ -5,6 +5,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { RecallError } from '../core/errors.js';
+import { resolveHome } from '../core/state-paths.js';
 import { renderDiff } from './diff-lines.js';
 import type { InstallTarget } from './install-targets.js';
 import { formatJson } from './json-format.js';
@@ -21,7 +22,12 @@ export interface InstallOptions {
   endless: boolean;
   nodePath: string;
   cliPath: string;
+  /** The environment `recall install` runs in; a RECALL_HOME set there goes into the hook commands. */
+  env: NodeJS.ProcessEnv;
 }
+
+/** What planTarget needs: the options with RECALL_HOME already resolved. */
+export type PlanOptions = Omit<InstallOptions, 'env'> & { recallHome: string | null };
 
 export interface TargetPlan {
   agent: AgentTarget;
@@ -33,6 +39,8 @@ export interface TargetPlan {
   /** A line diff of the `hooks` section. */
   diff: string[];
   notes: string[];
+  /** The state dir the installed hook commands set as RECALL_HOME; null when they set none (and on uninstall). */
+  recallHome: string | null;
 }
 
 export interface TargetOutcome extends Omit<TargetPlan, 'text'> {
@@ -42,13 +50,22 @@ export interface TargetOutcome extends Omit<TargetPlan, 'text'> {
   backup: string | null;
 }
 
+/**
+ * The state dir recall install writes into the hooks and the MCP server entry: RECALL_HOME made absolute
+ * (as the hooks would resolve it) when it is set and not blank; null otherwise, so nothing is written.
+ */
+export function recallHomeToInstall(env: NodeJS.ProcessEnv): string | null {
+  return env.RECALL_HOME?.trim() ? resolveHome(env) : null;
+}
+
 /** What to change in one settings file. Pure apart from the snapshot already read. */
-export function planTarget(target: InstallTarget, snapshot: SettingsSnapshot, options: InstallOptions): TargetPlan {
+export function planTarget(target: InstallTarget, snapshot: SettingsSnapshot, options: PlanOptions): TargetPlan {
+  const parts = { nodePath: options.nodePath, cliPath: options.cliPath, agent: target.agent, recallHome: options.recallHome };
   let edit: HooksEdit;
   try {
     edit =
       options.action === 'install'
-        ? mergeRecallHooks(snapshot.settings, recallHookEntries({ nodePath: options.nodePath, cliPath: options.cliPath, agent: target.agent }, { endless: options.endless }))
+        ? mergeRecallHooks(snapshot.settings, recallHookEntries(parts, { endless: options.endless }))
         : removeRecallHooks(snapshot.settings, options.endless ? ['post-tool-use'] : HOOK_NAMES);
   } catch (err) {
     if (err instanceof RecallError) throw new RecallError(err.code, `${target.file}: ${err.message}; recall changed nothing`, { cause: err });
@@ -61,6 +78,7 @@ export function planTarget(target: InstallTarget, snapshot: SettingsSnapshot, op
     text: edit.changed ? formatJson(edit.settings, snapshot.format) : null,
     diff: renderDiff(hooksJson(snapshot.settings), hooksJson(edit.settings)),
     notes: [],
+    recallHome: options.action === 'install' ? options.recallHome : null,
   };
 }
 
@@ -69,9 +87,11 @@ export function runInstall(
   options: InstallOptions & { dryRun: boolean; now: Date; exists?: (path: string) => boolean },
 ): TargetOutcome[] {
   const exists = options.exists ?? existsSync;
+  const { env, ...rest } = options;
+  const planOptions = { ...rest, recallHome: recallHomeToInstall(env) };
   const planned = targets.map((target) => {
     const snapshot = readSettingsFile(target.file);
-    const plan = planTarget(target, snapshot, options);
+    const plan = planTarget(target, snapshot, planOptions);
     plan.notes.push(...notesFor(target, snapshot, options.action, exists));
     return { plan, snapshot };
   });

@@ -11,7 +11,7 @@ import { formatJson } from './json-format.js';
 import { addRecallMcpServer, removeRecallMcpServer, type McpServerAction, type McpServersEdit } from './merge-mcp-servers.js';
 import type { AgentTarget } from './recall-hooks.js';
 import { MCP_SERVER_NAME, buildMcpServerEntry } from './recall-mcp-server.js';
-import type { InstallAction } from './run-install.js';
+import { recallHomeToInstall, type InstallAction } from './run-install.js';
 import { readSettingsFile, writeSettingsFile, type SettingsSnapshot } from './settings-file.js';
 
 export interface McpTarget {
@@ -24,6 +24,8 @@ export interface McpInstallOptions {
   action: InstallAction;
   nodePath: string;
   cliPath: string;
+  /** The environment `recall install` runs in; a RECALL_HOME set there goes into the entry's `env`. */
+  env: NodeJS.ProcessEnv;
 }
 
 export interface McpPlan extends McpTarget {
@@ -63,13 +65,14 @@ export function mcpTargetsFor(targets: readonly InstallTarget[], options: { proj
 
 /** Reads and plans every file; throws (naming the file, nothing written) when one must be refused. */
 export function planMcpTargets(targets: readonly McpTarget[], options: McpInstallOptions): McpPlan[] {
+  const recallHome = recallHomeToInstall(options.env);
   return targets.map((target) => {
     const snapshot = readSettingsFile(target.file);
     let edit: McpServersEdit;
     try {
       edit =
         options.action === 'install'
-          ? addRecallMcpServer(snapshot.settings, buildMcpServerEntry({ nodePath: options.nodePath, cliPath: options.cliPath, agent: target.agent }))
+          ? addRecallMcpServer(snapshot.settings, buildMcpServerEntry({ nodePath: options.nodePath, cliPath: options.cliPath, agent: target.agent, recallHome }))
           : removeRecallMcpServer(snapshot.settings);
     } catch (err) {
       if (err instanceof RecallError) throw new RecallError(err.code, `${target.file}: ${err.message}; recall changed nothing`, { cause: err });

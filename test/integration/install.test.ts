@@ -44,7 +44,8 @@ function setup(options: { claude?: string; factory?: string; dirs?: ('.claude' |
     mkdirSync(join(home, '.factory'), { recursive: true });
     writeFileSync(factoryFile, options.factory);
   }
-  const env = baseEnv({ HOME: home, RECALL_HOME: join(home, '.recall') });
+  // No RECALL_HOME: the state dir is the default ~/.recall of this HOME, and the hooks are written without one.
+  const env = baseEnv({ HOME: home });
   return { home, env, claudeFile, factoryFile };
 }
 
@@ -214,6 +215,47 @@ describe('recall install', () => {
     const jobs = readdirSync(pending);
     expect(jobs).toHaveLength(1);
     expect(JSON.parse(readFileSync(join(pending, jobs[0]!), 'utf8'))).toMatchObject({ sessionId: 's-1', agent: 'factory' });
+  });
+});
+
+describe('recall install with RECALL_HOME set', () => {
+  it('writes it into the hook commands, so a hook the agent runs without it still captures into that state dir', async () => {
+    const { env, home, factoryFile } = setup({ dirs: ['.factory'] });
+    const stateDir = join(home, 'data dir', 'recall');
+    const result = await runCli(['install', '--target', 'factory'], { env: { ...env, RECALL_HOME: stateDir } });
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout).toContain(`hooks use RECALL_HOME=${stateDir}\n`);
+    const [command] = commands(readSettings(factoryFile), 'SessionEnd');
+    expect(command).toBe(`RECALL_HOME=${quoted(stateDir)} ${quoted(process.execPath)} ${quoted(CLI)} hook session-end --agent factory`);
+
+    const payload = JSON.stringify({ session_id: 's-2', transcript_path: join(home, 'session.jsonl'), cwd: home, hook_event_name: 'SessionEnd', reason: 'exit' });
+    const run = await execa('/bin/sh', ['-c', command!], { env: { ...env, RECALL_HOOK_SPAWN: '0' }, extendEnv: false, input: payload, reject: false });
+    expect(run.exitCode).toBe(0);
+    expect(readdirSync(join(stateDir, 'spool', 'pending'))).toHaveLength(1);
+    expect(existsSync(join(home, '.recall', 'spool', 'pending'))).toBe(false);
+  });
+
+  it('changes nothing for the same RECALL_HOME, moves the hooks in place to another, and uninstall still finds them', async () => {
+    const { env, home, claudeFile } = setup({ claude: USER_TEXT });
+    const first = { ...env, RECALL_HOME: join(home, 'a') };
+    const second = { ...env, RECALL_HOME: join(home, 'b') };
+    await runCli(['install', '--target', 'claude', '--no-mcp'], { env: first });
+    const installed = readFileSync(claudeFile, 'utf8');
+    const again = await runCli(['install', '--target', 'claude', '--no-mcp'], { env: first });
+    expect(again.stdout).toContain('already installed');
+    expect(readFileSync(claudeFile, 'utf8')).toBe(installed);
+
+    const moved = await runCli(['install', '--target', 'claude', '--no-mcp', '--json'], { env: second });
+    const report = JSON.parse(moved.stdout) as { targets: { status: string; recallHome: string | null }[] };
+    expect(report.targets).toEqual([expect.objectContaining({ status: 'updated', recallHome: join(home, 'b') })]);
+    expect(commands(readSettings(claudeFile), 'SessionEnd')).toEqual([
+      USER_SETTINGS.hooks.SessionEnd[0]!.hooks[0]!.command,
+      `RECALL_HOME=${quoted(join(home, 'b'))} ${quoted(process.execPath)} ${quoted(CLI)} hook session-end`,
+    ]);
+    expect(commands(readSettings(claudeFile), 'SessionStart')).toHaveLength(1);
+
+    await runCli(['uninstall', '--target', 'claude', '--no-mcp'], { env });
+    expect(readFileSync(claudeFile, 'utf8')).toBe(USER_TEXT);
   });
 });
 

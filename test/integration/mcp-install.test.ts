@@ -17,6 +17,7 @@ interface McpEntry {
   command: string;
   args: string[];
   disabled?: boolean;
+  env?: Record<string, string>;
 }
 type McpConfig = { mcpServers?: Record<string, McpEntry> } & Record<string, unknown>;
 
@@ -32,7 +33,8 @@ function setup(options: { claudeJson?: string; dirs?: ('.claude' | '.factory')[]
   for (const dir of options.dirs ?? []) mkdirSync(join(home, dir), { recursive: true });
   const claudeJson = join(home, '.claude.json');
   if (options.claudeJson !== undefined) writeFileSync(claudeJson, options.claudeJson);
-  const env = baseEnv({ HOME: home, RECALL_HOME: join(home, '.recall') });
+  // No RECALL_HOME: the state dir is the default ~/.recall of this HOME, and the entry gets no env.
+  const env = baseEnv({ HOME: home });
   return { home, env, claudeJson, factoryMcp: join(home, '.factory', 'mcp.json'), claudeSettings: join(home, '.claude', 'settings.json') };
 }
 
@@ -94,6 +96,13 @@ describe('recall install and the MCP server', () => {
     await runCli(['install', '--target', 'claude', '--endless'], { env: endless.env });
     await runCli(['uninstall', '--target', 'claude', '--endless'], { env: endless.env });
     expect(readConfig(endless.claudeJson).mcpServers?.recall).toEqual(RECALL_ENTRY);
+  });
+
+  it('gives the server the RECALL_HOME install ran with in its env', async () => {
+    const { env, home, claudeJson } = setup({ claudeJson: CLAUDE_JSON, dirs: ['.claude'] });
+    const stateDir = join(home, 'state');
+    await runCli(['install', '--target', 'claude'], { env: { ...env, RECALL_HOME: stateDir } });
+    expect(readConfig(claudeJson).mcpServers?.recall).toEqual({ ...RECALL_ENTRY, env: { RECALL_HOME: stateDir } });
   });
 
   it('refuses a ~/.claude.json that is not JSON before writing anything, hooks included', async () => {

@@ -67,12 +67,13 @@ export function runInstallCommand(action: InstallAction, flags: InstallFlags): v
   // Endless-only uninstall leaves everything but that hook; the MCP files are planned (and refused) before any write.
   const withMcp = flags.mcp !== false && !(action === 'uninstall' && flags.endless === true);
   const mcpTargets = withMcp ? mcpTargetsFor(targets, { project: flags.project === true, home: homedir(), cwd: process.cwd() }) : [];
-  const mcpPlans = planMcpTargets(mcpTargets, { action, nodePath, cliPath: CLI_PATH });
+  const mcpPlans = planMcpTargets(mcpTargets, { action, nodePath, cliPath: CLI_PATH, env: process.env });
   const outcomes = runInstall(targets, {
     action,
     endless: flags.endless === true,
     nodePath,
     cliPath: CLI_PATH,
+    env: process.env,
     dryRun: flags.dryRun === true,
     now: new Date(),
   });

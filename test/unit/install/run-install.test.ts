@@ -13,6 +13,7 @@ const install: InstallOptions & { dryRun: boolean; now: Date } = {
   endless: false,
   nodePath: '/usr/bin/node',
   cliPath: '/opt/recall/dist/cli/main.js',
+  env: {},
   dryRun: false,
   now: new Date('2026-03-04T05:06:07.089Z'),
 };

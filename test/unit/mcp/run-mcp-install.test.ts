@@ -7,7 +7,7 @@ import { useTempDirs } from '../../support/temp-dir.js';
 
 const tempDir = useTempDirs();
 const NOW = new Date('2026-03-04T05:06:07.089Z');
-const INSTALL: McpInstallOptions = { action: 'install', nodePath: '/usr/bin/node', cliPath: '/opt/recall/dist/cli/main.js' };
+const INSTALL: McpInstallOptions = { action: 'install', nodePath: '/usr/bin/node', cliPath: '/opt/recall/dist/cli/main.js', env: {} };
 const CLAUDE_JSON = `${JSON.stringify({ numStartups: 12, projects: { '/w/shop': { mcpServers: {} } }, mcpServers: { playwright: { command: 'npx', args: ['@playwright/mcp'] } } }, null, 2)}\n`;
 
 function run(file: string, options: McpInstallOptions, dryRun = false, agent: 'claude' | 'factory' = 'claude') {
