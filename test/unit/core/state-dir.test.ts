@@ -2,7 +2,6 @@ import { chmodSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/config/load-config.js';
-import { isRecallError } from '../../../src/core/errors.js';
 import { ensureStateDir } from '../../../src/core/state-paths.js';
 import { useTempDirs } from '../../support/temp-dir.js';
 
@@ -39,14 +38,9 @@ describe('a state dir that is a file', () => {
   it('is named as such by every command that loads the config', () => {
     const file = join(tempDir(), 'recall-home');
     writeFileSync(file, 'not a folder');
-    let thrown: unknown;
-    try {
-      loadConfig({ RECALL_HOME: file });
-    } catch (err) {
-      thrown = err;
-    }
-    expect(isRecallError(thrown, 'STATE_UNWRITABLE')).toBe(true);
-    expect((thrown as Error).message).toBe(`the state dir ${file} is a file, not a folder: point RECALL_HOME at a folder`);
+    expect(() => loadConfig({ RECALL_HOME: file })).toThrow(
+      expect.objectContaining({ code: 'STATE_UNWRITABLE', message: `the state dir ${file} is a file, not a folder: point RECALL_HOME at a folder` }),
+    );
   });
 
   it('still reports other unreadable config files as they are', () => {
