@@ -80,7 +80,7 @@ describe('recall capture', () => {
     expect(gone.stderr).toBe(`recall: transcript not found: ${missing}\n`);
     const folder = await runCli(['capture', h.root], { env });
     expect(folder.exitCode).toBe(1);
-    expect(folder.stderr).toBe(`recall: ${h.root} is not a file\n`);
+    expect(folder.stderr).toBe(`recall: ${h.root} is a folder, not a transcript\n`);
   });
 
   it('keeps two projects that share a folder name apart', async () => {

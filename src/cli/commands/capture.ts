@@ -43,11 +43,11 @@ export function registerCapture(program: Command): void {
 
 /** A missing or unreadable transcript is the first thing to report, before any model or store is needed. */
 function checkTranscriptFile(path: string): void {
-  let isFile: boolean;
+  let isFolder: boolean;
   try {
-    isFile = statSync(path).isFile();
+    isFolder = statSync(path).isDirectory();
   } catch (err) {
     throw transcriptReadError(err, path);
   }
-  if (!isFile) throw new RecallError('TRANSCRIPT_UNREADABLE', `${path} is not a file`);
+  if (isFolder) throw new RecallError('TRANSCRIPT_UNREADABLE', `${path} is a folder, not a transcript`);
 }
