@@ -7,11 +7,7 @@ import { createRuntime, type Runtime } from '../worker/runtime.js';
 
 export function openState(component = 'cli'): { loaded: LoadedConfig; logger: Logger } {
   const loaded = loadConfig(process.env);
-  try {
-    ensureStateDir(loaded.paths.home);
-  } catch (err) {
-    throw new RecallError('STATE_UNWRITABLE', `cannot use the state dir ${loaded.paths.home}: ${(err as Error).message}`, { cause: err });
-  }
+  ensureStateDir(loaded.paths.home);
   return { loaded, logger: fileLogger(loaded.paths.logFile, component) };
 }
 

@@ -5,6 +5,7 @@
 import { chmodSync, mkdirSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { RecallError } from './errors.js';
 
 export interface StatePaths {
   home: string;
@@ -42,10 +43,14 @@ export function statePaths(home: string): StatePaths {
 }
 
 /**
- * Creates the state dir if needed and makes it private (0700). One that already is 0700 is left
- * alone, so a state dir on a read-only file system still serves the commands that only read.
+ * The state dir as every command finds it: created if needed and private (0700). One that already is
+ * 0700 is left alone, so a state dir on a read-only file system still serves the commands that only read.
  */
 export function ensureStateDir(home: string): void {
-  mkdirSync(home, { recursive: true, mode: 0o700 });
-  if ((statSync(home).mode & 0o777) !== 0o700) chmodSync(home, 0o700);
+  try {
+    mkdirSync(home, { recursive: true, mode: 0o700 });
+    if ((statSync(home).mode & 0o777) !== 0o700) chmodSync(home, 0o700);
+  } catch (err) {
+    throw new RecallError('STATE_UNWRITABLE', `cannot use the state dir ${home}: ${(err as Error).message}`, { cause: err });
+  }
 }

@@ -29,7 +29,7 @@ export async function forkWithoutProgram(args: readonly string[], env: NodeJS.Pr
   if (problems.length > 0) return false;
   try {
     const path = transcriptArg(parsed.transcript);
-    useStateDir(home);
+    ensureStateDir(home);
     await runEndlessFork(path, parsed.flags, {
       home,
       settings,
@@ -70,15 +70,6 @@ export function parseForkArgs(args: readonly string[]): { transcript: string; fl
     else return null;
   }
   return transcript === undefined ? null : { transcript, flags };
-}
-
-/** The state dir, made private, as every command finds it (see cli/context.ts). */
-function useStateDir(home: string): void {
-  try {
-    ensureStateDir(home);
-  } catch (err) {
-    throw new RecallError('STATE_UNWRITABLE', `cannot use the state dir ${home}: ${(err as Error).message}`, { cause: err });
-  }
 }
 
 const observeLazily: ObserveFn = async (request) => (await import('../../endless/ollama-observe.js')).requestObservation(request);

@@ -23,6 +23,13 @@ describe('ensureStateDir', () => {
     expect(modeOf(home)).toBe(0o700);
   });
 
+  it('reports a state dir it cannot create as a coded error naming it', () => {
+    const file = join(tempDir(), 'a-file');
+    writeFileSync(file, '');
+    const home = join(file, 'recall');
+    expect(() => ensureStateDir(home)).toThrow(expect.objectContaining({ code: 'STATE_UNWRITABLE', message: expect.stringMatching(new RegExp(`^cannot use the state dir ${home}: ENOTDIR`)) }));
+  });
+
   it('leaves a private state dir alone (no chmod, so a read-only file system is no obstacle)', async () => {
     const home = tempDir();
     chmodSync(home, 0o700);
