@@ -13,13 +13,45 @@ export const STAGING_TABLE = 'memories_reindex';
 export const META_EMBEDDER = 'recall.embedder';
 export const META_DIMENSION = 'recall.dimension';
 
-/** Every column but the vector: what reads bring back. */
+/**
+ * The columns a MemoryRecord is read from. Not `content_key`, which toRow derives from the content:
+ * each column costs a read per row (at 1M rows a text search's 40 candidates took 0.8 ms less
+ * without it).
+ */
 export const RECORD_COLUMNS = [
-  'id', 'content', 'content_key', 'type', 'importance', 'namespace', 'project_root', 'session_id',
+  'id', 'content', 'type', 'importance', 'namespace', 'project_root', 'session_id',
   'source', 'embedder', 'created_at', 'last_seen_at', 'seen_count',
 ];
 
 export type Row = Record<string, unknown>;
+
+/** What rowsOf reads of an Arrow table (structurally: LanceDB may bring its own arrow build). */
+export interface ColumnarTable {
+  numRows: number;
+  schema: { fields: ReadonlyArray<{ name: string }> };
+  getChildAt(index: number): (Iterable<unknown> & { nullCount: number; toArray(): ArrayLike<unknown> }) | null;
+}
+
+/**
+ * A query's answer as plain rows, read column by column: reading them through Arrow's row proxies
+ * costs four times as much (40 rows of a text search: 0.36 ms against 0.09). A column with nulls is
+ * read value by value, since a numeric one's typed array would show them as zeros.
+ */
+export function rowsOf(table: ColumnarTable): Row[] {
+  const names = table.schema.fields.map((field) => field.name);
+  const columns = names.map((_, i) => {
+    const column = table.getChildAt(i);
+    if (column === null) return [];
+    return column.nullCount === 0 ? column.toArray() : Array.from(column);
+  });
+  const rows: Row[] = [];
+  for (let r = 0; r < table.numRows; r += 1) {
+    const row: Row = {};
+    names.forEach((name, c) => (row[name] = columns[c]?.[r]));
+    rows.push(row);
+  }
+  return rows;
+}
 
 /** A SQL string literal for LanceDB filters: single quotes doubled (backslashes are literal). */
 export function sqlString(value: string): string {

@@ -2,7 +2,7 @@
 import type { Table, VectorQuery } from '@lancedb/lancedb';
 import type { MemoryRecord } from '../core/memory.js';
 import type { GroupCount, Neighbor, StoredMemory, TextHit, VectorMatch } from '../core/ports.js';
-import { RECORD_COLUMNS, guard, toFloat32, toRecord, toStoredMemory } from './lance-rows.js';
+import { RECORD_COLUMNS, guard, rowsOf, toFloat32, toRecord, toStoredMemory } from './lance-rows.js';
 import type { Row } from './lance-rows.js';
 import { cosineSimilarity } from '../store/dedupe.js';
 import { RecallError } from '../core/errors.js';
@@ -17,14 +17,14 @@ export async function queryRows(t: Table, filter: string | null, limit: number |
     { columnName: 'id', ascending: false, nullsFirst: false },
   ]);
   if (limit !== undefined) q = q.limit(limit);
-  const found = await guard('query', () => q.toArray());
-  return found.map(toRecord);
+  const found = await guard('query', () => q.toArrow());
+  return rowsOf(found).map(toRecord);
 }
 
 /** Every row matching `filter`, in no particular order (sorting costs a millisecond a search can spare). */
 export async function readRows(t: Table, filter: string): Promise<MemoryRecord[]> {
-  const found = await guard('query', () => t.query().select(RECORD_COLUMNS).where(filter).toArray());
-  return found.map(toRecord);
+  const found = await guard('query', () => t.query().select(RECORD_COLUMNS).where(filter).toArrow());
+  return rowsOf(found).map(toRecord);
 }
 
 /** How deep a vector search looks past an IVF index (both are ignored without one). */
@@ -92,9 +92,9 @@ async function nearestRows(
   // A zero vector has no direction: nothing is similar to it (and cosine distance would be NaN).
   if (limit <= 0 || !vector.some((x) => x !== 0)) return [];
   const q = nearestQuery(t, vector, filter, limit, probes, columns);
-  const found = await guard('vector search', () => q.toArray());
-  return found
-    .map((row: Row) => ({ row, similarity: cosineSimilarity(vector, toFloat32(row.vector)) }))
+  const found = await guard('vector search', () => q.toArrow());
+  return rowsOf(found)
+    .map((row) => ({ row, similarity: cosineSimilarity(vector, toFloat32(row.vector)) }))
     .sort((a, b) => b.similarity - a.similarity || String(a.row.id).localeCompare(String(b.row.id)));
 }
 
@@ -128,9 +128,9 @@ export async function queryText(t: Table, query: string, filter: string | null, 
   if (limit <= 0 || !/[\p{L}\p{N}]/u.test(query)) return [];
   let q = t.query().fullTextSearch(query, { columns: 'content' }).select([...RECORD_COLUMNS, '_score']).limit(limit);
   if (filter !== null) q = q.where(filter);
-  const found = await guard('full-text search', () => q.toArray());
-  return found
-    .map((row: Row) => ({ record: toRecord(row), score: Number(row._score) }))
+  const found = await guard('full-text search', () => q.toArrow());
+  return rowsOf(found)
+    .map((row) => ({ record: toRecord(row), score: Number(row._score) }))
     .filter((hit) => Number.isFinite(hit.score) && hit.score > 0)
     .sort((a, b) => b.score - a.score || a.record.id.localeCompare(b.record.id));
 }
@@ -145,7 +145,7 @@ export async function* scanRows(t: Table, filter: string | null, batchSize: numb
   for (;;) {
     const next = await guard('scan', () => iterator.next());
     if (next.done) break;
-    for (const row of next.value.toArray() as Row[]) {
+    for (const row of rowsOf(next.value)) {
       pending.push(toStoredMemory(row));
       if (pending.length >= batchSize) {
         yield pending;
