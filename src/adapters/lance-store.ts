@@ -20,7 +20,7 @@ import { TABLE, buildFilter, checkVector, guard, sqlList, sqlString, toRow } fro
 import { addStaged, readStagedKeys, swapInStaged } from './lance-reembed.js';
 import type { ReembedContext } from './lance-reembed.js';
 import { DEDUPE_PROBES, queryGroupCounts, queryNearest, queryNearestIds, queryRows, queryText, readRows, scanRows, SEARCH_PROBES } from './lance-search.js';
-import { ensureFtsIndex, keepFtsIndexCurrent, memorySchema, readEmbedderInfo, type LanceModule } from './lance-tables.js';
+import { ensureFtsIndex, keepFtsIndexCurrent, memorySchema, readEmbedderInfo, warmFtsIndex, type LanceModule } from './lance-tables.js';
 import { isMaintenanceDue, maintainTable } from './lance-index.js';
 import { damagedHead } from './lance-versions.js';
 import type { MaintainableStore, MaintenancePolicy } from '../store/maintain-store.js';
@@ -59,6 +59,8 @@ export async function openLanceStore(at: StoreLocation | string, opts: { clock?:
   let table: Table | null = null;
   /** Whether this process has seen the full-text index on the current table. */
   let ftsReady = false;
+  /** The full-text index last loaded whole (warmTextIndex), and the table version it was checked at. */
+  let warmedText: { index: string | null; version: number } | null = null;
   const where = `${TABLE} in ${dir}`;
 
   function connection(): Connection {
@@ -259,6 +261,18 @@ export async function openLanceStore(at: StoreLocation | string, opts: { clock?:
       return ftsReady ? queryText(t, query, filter, limit) : [];
     },
 
+    async warmTextIndex() {
+      const t = await existingTable();
+      if (t === null) return false;
+      // Every write makes a new version; the index changes only with some of them.
+      const version = await guard('read the table version', () => t.version());
+      if (warmedText?.version === version) return false;
+      const before = warmedText?.index ?? null;
+      const index = await warmFtsIndex(t, before);
+      warmedText = { index, version };
+      return index !== null && index !== before;
+    },
+
     async *scan(options) {
       const t = await existingTable();
       if (t === null) return;
@@ -277,6 +291,7 @@ export async function openLanceStore(at: StoreLocation | string, opts: { clock?:
       const swapped = await swapInStaged(reembedContext(), await existingTable(), embedder);
       table = swapped.table;
       ftsReady = swapped.table !== null;
+      warmedText = null;
       return swapped.rows;
     },
 

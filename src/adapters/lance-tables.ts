@@ -107,6 +107,24 @@ export async function ensureFtsIndex(lancedb: LanceModule, t: Table): Promise<bo
   return true;
 }
 
+/**
+ * Loads the whole full-text index into LanceDB's index cache, unless the index is the one `warmed`
+ * names. Returns what names the index now (its indexed row count, which a rebuild or an optimize
+ * folding new rows in changes), or null when the table has no such index.
+ *
+ * Worth it in a long-lived process only: loading takes ~0.4 s at 1M rows, and queries then skip the
+ * part of each lookup that LanceDB otherwise reads afresh every time (at 1M rows, measured on
+ * 2026-11-25: 7.3 ms a text search against 9.0, ~40 MB of cache). Prewarming the vector or id index
+ * gained nothing measurable.
+ */
+export async function warmFtsIndex(t: Table, warmed: string | null): Promise<string | null> {
+  const stats = await guard('read index stats', () => t.indexStats(FTS_INDEX));
+  if (stats === undefined) return null;
+  const name = String(stats.numIndexedRows);
+  if (name !== warmed) await guard('load the full-text index', () => t.prewarmIndex(FTS_INDEX));
+  return name;
+}
+
 /** After a write: fold new rows into the text index (and compact) once enough have piled up. */
 export async function keepFtsIndexCurrent(t: Table): Promise<void> {
   const stats = await guard('read index stats', () => t.indexStats(FTS_INDEX));

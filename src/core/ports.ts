@@ -112,6 +112,12 @@ export interface MemoryStore {
   search(vector: Float32Array, options: ListOptions): Promise<VectorMatch[]>;
   /** BM25 full-text search over the content, best first; an empty store or a query without words finds nothing. */
   textSearch(query: string, options: ListOptions): Promise<TextHit[]>;
+  /**
+   * For a long-lived process (`recall serve`): loads the full-text index whole into memory, so text
+   * searches that follow run faster. Does nothing when the index is the one it last loaded, or when
+   * the table has no index yet; true when it loaded one.
+   */
+  warmTextIndex(): Promise<boolean>;
   get(id: string): Promise<MemoryRecord | null>;
   /** The memories with these ids that exist, in no particular order. */
   getMany(ids: readonly string[]): Promise<MemoryRecord[]>;

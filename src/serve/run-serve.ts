@@ -13,7 +13,7 @@ import type { Logger } from '../core/log.js';
 import { useSharedRuntime } from '../cli/context.js';
 import { buildProgram, executeCli } from '../cli/program.js';
 import { withTerminal } from '../cli/terminal.js';
-import { createRuntime } from '../worker/runtime.js';
+import { createRuntime, type Runtime } from '../worker/runtime.js';
 import { daemonAnswers, SERVED_COMMANDS, serveSocketPath, type ServeRequest, type ServeResponse } from './serve-client.js';
 import { serveIdentity } from './serve-identity.js';
 import { MAX_EMBED_REQUEST_CHARS } from './served-embedder.js';
@@ -37,6 +37,8 @@ export async function startServe(loaded: LoadedConfig, logger: Logger): Promise<
   useSharedRuntime(runtime, logger);
   // Warm up now, so the first client does not pay for it.
   await runtime.store();
+  const textIndex = textIndexWarmer(runtime, logger);
+  await textIndex.warm();
   const embedder = await runtime.embedder();
   await embedder.embed(['warm up']);
   const ops = createWorkerOps(runtime, serveIdentity(loaded.config, loaded.paths.dbDir), logger);
@@ -44,7 +46,7 @@ export async function startServe(loaded: LoadedConfig, logger: Logger): Promise<
 
   let stop: () => void = () => undefined;
   const closed = new Promise<void>((resolve) => (stop = resolve));
-  const server: Server = createServer((socket) => void serveConnection(socket, ops, logger, () => void close()));
+  const server: Server = createServer((socket) => void serveConnection(socket, ops, logger, () => void close(), () => void textIndex.warm()));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(socketPath, () => resolve());
@@ -59,6 +61,7 @@ export async function startServe(loaded: LoadedConfig, logger: Logger): Promise<
       await new Promise<void>((resolve) => server.close(() => resolve()));
       rmSync(socketPath, { force: true });
       rmSync(`${socketPath}.pid`, { force: true });
+      await textIndex.idle();
       await runtime.close();
       logger.log('info', 'serve: stopped');
       stop();
@@ -66,6 +69,29 @@ export async function startServe(loaded: LoadedConfig, logger: Logger): Promise<
     return closing;
   }
   return { socketPath, closed, close };
+}
+
+/**
+ * Keeps the full-text index loaded whole (MemoryStore.warmTextIndex) as other processes' writes
+ * change it: checked at start, then after each answer (one table-version read when nothing changed),
+ * never while a client waits. A failure only costs speed, so it is logged and the daemon goes on.
+ */
+function textIndexWarmer(runtime: Runtime, logger: Logger): { warm(): Promise<void>; idle(): Promise<void> } {
+  let running: Promise<void> | null = null;
+  const warm = async (): Promise<void> => {
+    try {
+      const started = performance.now();
+      if (await (await runtime.store()).warmTextIndex()) {
+        logger.log('info', 'serve: full-text index loaded', { ms: Math.round(performance.now() - started) });
+      }
+    } catch (err) {
+      logger.log('warn', `serve: could not load the full-text index: ${describeError(err)}`);
+    }
+  };
+  return {
+    warm: () => (running ??= warm().finally(() => (running = null))),
+    idle: async () => running ?? undefined,
+  };
 }
 
 /** A socket file left by a dead daemon is replaced; a live daemon, or a file that is not ours, is refused. */
@@ -84,7 +110,7 @@ async function clearStaleSocket(socketPath: string): Promise<void> {
   rmSync(socketPath, { force: true });
 }
 
-async function serveConnection(socket: Socket, ops: WorkerOps, logger: Logger, onStop: () => void): Promise<void> {
+async function serveConnection(socket: Socket, ops: WorkerOps, logger: Logger, onStop: () => void, afterAnswer: () => void): Promise<void> {
   const data = await readRequestLine(socket);
   const reply = (response: object): void => void socket.end(`${JSON.stringify(response)}\n`);
   let request: Partial<ServeRequest> & { stop?: boolean; op?: unknown };
@@ -101,6 +127,7 @@ async function serveConnection(socket: Socket, ops: WorkerOps, logger: Logger, o
   }
   if (request.op === 'embed' || request.op === 'context') {
     reply(await ops[request.op](request as Record<string, unknown>));
+    afterAnswer();
     return;
   }
   if (request.stop === true) {
@@ -115,6 +142,7 @@ async function serveConnection(socket: Socket, ops: WorkerOps, logger: Logger, o
   }
   reply(await runCommand(argv, request as ServeRequest, logger));
   setImmediate(buildSpareProgram);
+  afterAnswer();
 }
 
 /**

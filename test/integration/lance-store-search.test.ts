@@ -66,6 +66,20 @@ describe('LanceDB text search', () => {
     expect((await store.textSearch('seed', {})).map((h) => h.record.content)).toEqual(['seed row']);
   });
 
+  it('loads the text index whole only when it changed: once built, again once new rows are folded in', async () => {
+    const store = await openStore();
+    expect(await store.warmTextIndex()).toBe(false); // no table yet
+    await store.insert([memory('seed row about tabs', axis(0))], EMBEDDER);
+    expect(await store.warmTextIndex()).toBe(true);
+    expect(await store.warmTextIndex()).toBe(false);
+    await store.insert(Array.from({ length: 10 }, (_, i) => memory(`small batch ${i}`, axis(i))), EMBEDDER);
+    expect(await store.warmTextIndex()).toBe(false); // a new version, but the index is the same
+    await store.insert(Array.from({ length: 500 }, (_, i) => memory(`bulk row ${i}`, axis(i))), EMBEDDER);
+    expect(await store.warmTextIndex()).toBe(true); // folded in by an optimize
+    expect((await store.textSearch('tabs', {})).map((h) => h.record.content)).toEqual(['seed row about tabs']);
+    expect((await store.textSearch('batch', {}))).toHaveLength(10);
+  });
+
   it('builds the full-text index on first use for a table made without one', async () => {
     const store = await openStore();
     await store.insert([memory('Never force-push to main', axis(0))], EMBEDDER);
@@ -199,7 +213,9 @@ describe('LanceDB re-embedding', () => {
     const again = await openStore();
     expect([...(await again.stagedVectors('test:new')).keys()]).toEqual([a!.id]);
     await again.stageVectors('test:new', [staged(b!.id, 'bigint cents', 1)]);
+    expect(await again.warmTextIndex()).toBe(true);
     expect(await again.swapInStagedVectors('test:new')).toBe(2);
+    expect(await again.warmTextIndex()).toBe(true); // the table and its index were written anew
 
     expect(await store.embedderInfo()).toEqual({ embedder: 'test:new', dimension: 4 });
     const rows = await store.list({});

@@ -120,6 +120,29 @@ describe('recall serve', () => {
     }
   });
 
+  it('loads the full-text index whole at start, and again after an answer once other writes changed it', async () => {
+    const warm = { ...env, RECALL_HOME: join(h.root, 'warm-index') };
+    const loads = () => (readFileSync(join(warm.RECALL_HOME!, 'recall.log'), 'utf8').match(/serve: full-text index loaded/g) ?? []).length;
+    await runCli(['add', 'Never force-push to main.'], { env: warm });
+    expect((await runCli(['serve', '--detach'], { env: warm })).exitCode).toBe(0);
+    try {
+      expect(loads()).toBe(1);
+      // Another process's writes fold 600 new rows into the index; the daemon reads nothing until asked.
+      const file = join(h.root, 'warm-many.jsonl');
+      writeFileSync(file, manyMemories(600));
+      expect((await runCli(['import', file], { env: { ...warm, RECALL_NO_SERVE: '1' } })).exitCode).toBe(0);
+      expect(loads()).toBe(1);
+      const served = await runCli(['search', 'force-push', '--json'], { env: { ...warm, RECALL_DEDUPE_THRESHOLD: '5' } });
+      expect(JSON.parse(served.stdout)[0].content).toBe('Never force-push to main.');
+      await waitFor(() => (loads() === 2 ? true : undefined));
+      // Nothing changed since: later answers load nothing.
+      for (let i = 0; i < 2; i += 1) await runCli(['search', 'force-push', '--json'], { env: warm });
+      expect(loads()).toBe(2);
+    } finally {
+      await runCli(['serve', '--stop'], { env: warm });
+    }
+  });
+
   it('stops on request, after which commands run in-process again', async () => {
     expect((await runCli(['serve', '--stop'], { env })).stdout).toMatch(/stopped/);
     await waitFor(() => (existsSync(socket()) ? undefined : true));
