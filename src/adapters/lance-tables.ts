@@ -109,8 +109,9 @@ export async function ensureFtsIndex(lancedb: LanceModule, t: Table): Promise<bo
 
 /**
  * Loads the whole full-text index into LanceDB's index cache, unless the index is the one `warmed`
- * names. Returns what names the index now (its indexed row count, which a rebuild or an optimize
- * folding new rows in changes), or null when the table has no such index.
+ * names. Returns what names the index now, or null when the table has no such index: its indexed
+ * row count, which changes whenever an optimize folds new rows in. An index rebuilt elsewhere over
+ * the same rows keeps its name and is not loaded again until the next change (only speed is lost).
  *
  * Worth it in a long-lived process only: loading takes ~0.4 s at 1M rows, and queries then skip the
  * part of each lookup that LanceDB otherwise reads afresh every time (at 1M rows, measured on
