@@ -1,6 +1,7 @@
 /** The LanceDB store's search and management surface: text search, filters, get/delete, scan, restore, re-embed staging. */
 import { describe, expect, it } from 'vitest';
 import { contentsOf, manualClock, useLanceStores } from '../support/lance-stores.js';
+import { openLanceStore } from '../../src/adapters/lance-store.js';
 import { isRecallError } from '../../src/core/errors.js';
 import { contentKey } from '../../src/core/memory.js';
 import type { NewMemory, StoredMemory } from '../../src/core/ports.js';
@@ -78,6 +79,27 @@ describe('LanceDB text search', () => {
     expect(await store.warmTextIndex()).toBe(true); // folded in by an optimize
     expect((await store.textSearch('tabs', {})).map((h) => h.record.content)).toEqual(['seed row about tabs']);
     expect((await store.textSearch('batch', {}))).toHaveLength(10);
+  });
+
+  it('keeps LanceDB\'s caches bounded while the text index keeps changing and is loaded again', async () => {
+    const writer = await openStore();
+    await writer.insert([memory('seed row about tabs', axis(0))], EMBEDDER);
+    const bounded = await openLanceStore(stores.dir(), { cacheBytes: { index: 256 * 1024, metadata: 256 * 1024 } });
+    const unbounded = await openLanceStore(stores.dir());
+    try {
+      for (let round = 0; round < 10; round += 1) {
+        await writer.insert(Array.from({ length: 500 }, (_, i) => memory(`bulk ${round} row ${i} word${i % 37} term${(i * 7) % 101}`, axis(i))), EMBEDDER);
+        for (const reader of [bounded, unbounded]) {
+          expect(await reader.warmTextIndex()).toBe(true);
+          expect(await reader.textSearch('word3 term7', {})).not.toEqual([]);
+        }
+      }
+      // Without a bound, every loaded index stays cached (about 0.8 MB a round here).
+      expect(bounded.cacheBytes()).toBeLessThan(unbounded.cacheBytes() / 2);
+    } finally {
+      await bounded.close();
+      await unbounded.close();
+    }
   });
 
   it('builds the full-text index on first use for a table made without one', async () => {
