@@ -1,5 +1,6 @@
 /** recall's hooks present in an agent's settings files. Pure: the files come in already read. */
-import { recallHookName, type AgentTarget, type HookName } from '../install/recall-hooks.js';
+import { resolve } from 'node:path';
+import { quoteForShell, recallHookHome, recallHookName, type AgentTarget, type HookName } from '../install/recall-hooks.js';
 import type { CheckResult } from './check-result.js';
 
 export type SettingsFileProbe =
@@ -11,23 +12,23 @@ const AGENT_TITLES: Record<AgentTarget, string> = { claude: 'Hooks (Claude Code)
 
 /** The recall hooks (session-end, session-start, ...) that a parsed settings object runs. */
 export function findRecallHooks(settings: unknown): HookName[] {
-  const found = new Set<HookName>();
-  const hooks = isObject(settings) ? settings.hooks : undefined;
-  if (!isObject(hooks)) return [];
-  for (const groups of Object.values(hooks)) {
-    if (!Array.isArray(groups)) continue;
-    for (const group of groups) {
-      if (!isObject(group) || !Array.isArray(group.hooks)) continue;
-      for (const hook of group.hooks) {
-        const name = isObject(hook) ? recallHookName(hook.command) : null;
-        if (name) found.add(name);
-      }
-    }
-  }
-  return [...found].sort();
+  return [...new Set(hookCommands(settings).flatMap((command) => recallHookName(command) ?? []))].sort();
 }
 
-export function checkHooks(agent: AgentTarget, files: readonly SettingsFileProbe[]): CheckResult {
+/** Every hook command in a parsed settings object, in order. */
+function hookCommands(settings: unknown): unknown[] {
+  const hooks = isObject(settings) ? settings.hooks : undefined;
+  if (!isObject(hooks)) return [];
+  return Object.values(hooks).flatMap((groups) =>
+    Array.isArray(groups) ? groups.flatMap((group) => (isObject(group) && Array.isArray(group.hooks) ? group.hooks.map((hook) => (isObject(hook) ? hook.command : null)) : [])) : [],
+  );
+}
+
+/**
+ * `home` is the state dir this doctor looks at: a session-end hook installed with another
+ * RECALL_HOME captures elsewhere, so the other checks (queue, config, database) miss its sessions.
+ */
+export function checkHooks(agent: AgentTarget, files: readonly SettingsFileProbe[], home: string): CheckResult {
   const base = { id: `hooks-${agent}`, title: AGENT_TITLES[agent] } as const;
   const invalid = files.filter((f): f is Extract<SettingsFileProbe, { state: 'invalid' }> => f.state === 'invalid');
   if (invalid.length > 0) {
@@ -47,7 +48,25 @@ export function checkHooks(agent: AgentTarget, files: readonly SettingsFileProbe
       fix: agent === 'claude' ? 'recall install' : 'recall install --target factory',
     };
   }
-  return { ...base, status: 'ok', detail: installed.map((f) => `${f.hooks.join(', ')} in ${f.path}`).join('; ') };
+  const detail = installed.map((f) => `${f.hooks.join(', ')} in ${f.path}`).join('; ');
+  const elsewhere = files.flatMap((f) =>
+    f.state === 'read'
+      ? hookCommands(f.settings).flatMap((command) => {
+          const hookHome = recallHookName(command) === 'session-end' ? recallHookHome(command) : null;
+          return hookHome !== null && resolve(hookHome) !== resolve(home) ? [{ path: f.path, home: hookHome }] : [];
+        })
+      : [],
+  );
+  const first = elsewhere[0];
+  if (first !== undefined) {
+    return {
+      ...base,
+      status: 'warn',
+      detail: `${detail}; the session-end hook in ${first.path} captures into RECALL_HOME=${first.home}, not into ${home}, which these checks look at`,
+      fix: `check that state dir with RECALL_HOME=${quoteForShell(first.home)} recall doctor, or run recall install from this shell to capture into ${home}`,
+    };
+  }
+  return { ...base, status: 'ok', detail };
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -62,8 +62,8 @@ export async function runDoctor(inputs: DoctorInputs, probes: DoctorProbes): Pro
       const location = resolveStoreLocation(config, paths);
       return checkStore(canonicalEmbedderId(config.embedder.id), location, await probes.store(location));
     }),
-    guard('hooks-claude', 'Hooks (Claude Code)', () => checkHooks('claude', claudeFiles.map((f) => probes.settingsFile(f)))),
-    guard('hooks-factory', 'Hooks (Factory)', () => checkHooks('factory', factoryFiles.map((f) => probes.settingsFile(f)))),
+    guard('hooks-claude', 'Hooks (Claude Code)', () => checkHooks('claude', claudeFiles.map((f) => probes.settingsFile(f)), paths.home)),
+    guard('hooks-factory', 'Hooks (Factory)', () => checkHooks('factory', factoryFiles.map((f) => probes.settingsFile(f)), paths.home)),
     guard('queue', 'Capture queue', () => checkQueue(probes.queue(paths), inputs.now)),
   ]);
   return results;

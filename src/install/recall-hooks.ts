@@ -83,6 +83,19 @@ const RECALL_COMMAND = /(?:dist[\\/]cli[\\/]main\.js|(?:^|[\s"'/\\])recall)["']?
  */
 const HOME_PREFIX = /^\s*RECALL_HOME=(?:"(?:[^"\\]|\\.)*"|'[^']*'|[^\s"']+)\s+/;
 
+/**
+ * The state dir a recall hook command is told to use (its `RECALL_HOME=` prefix, unquoted as a POSIX
+ * shell would), or null when it has none and so uses the agent's environment.
+ */
+export function recallHookHome(command: unknown): string | null {
+  if (typeof command !== 'string' || recallHookName(command) === null) return null;
+  const value = HOME_PREFIX.exec(command)?.[0].trim().slice('RECALL_HOME='.length);
+  if (value === undefined) return null;
+  if (value.startsWith('"')) return value.slice(1, -1).replace(/\\(["\\$`])/g, '$1');
+  if (value.startsWith("'")) return value.slice(1, -1);
+  return value;
+}
+
 /** Which recall hook a command runs, or null when it is not one of recall's. */
 export function recallHookName(command: unknown): HookName | null {
   if (typeof command !== 'string') return null;

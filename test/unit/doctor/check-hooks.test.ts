@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkHooks, findRecallHooks } from '../../../src/doctor/check-hooks.js';
 
 const CMD = '"/usr/bin/node" "/opt/recall/dist/cli/main.js" hook';
+const HOME = '/u/.recall';
 
 function settings(...names: string[]) {
   return {
@@ -31,7 +32,7 @@ describe('checkHooks', () => {
     const result = checkHooks('claude', [
       { path: '/u/.claude/settings.json', state: 'read', settings: settings('session-end', 'session-start') },
       { path: '/p/.claude/settings.json', state: 'missing' },
-    ]);
+    ], HOME);
     expect(result).toMatchObject({ id: 'hooks-claude', status: 'ok', detail: 'session-end, session-start in /u/.claude/settings.json' });
   });
 
@@ -39,18 +40,31 @@ describe('checkHooks', () => {
     const result = checkHooks('claude', [
       { path: '/u/.claude/settings.json', state: 'read', settings: { model: 'opus' } },
       { path: '/p/.claude/settings.json', state: 'missing' },
-    ]);
+    ], HOME);
     expect(result).toMatchObject({ status: 'warn', fix: 'recall install' });
     expect(result.detail).toMatch(/not installed/);
   });
 
   it('names the factory target in the fix for Factory', () => {
-    expect(checkHooks('factory', [{ path: '/u/.factory/settings.json', state: 'missing' }]).fix).toBe('recall install --target factory');
+    expect(checkHooks('factory', [{ path: '/u/.factory/settings.json', state: 'missing' }], HOME).fix).toBe('recall install --target factory');
   });
 
   it('fails when a settings file is not JSON', () => {
-    const result = checkHooks('factory', [{ path: '/u/.factory/settings.json', state: 'invalid', message: '/u/.factory/settings.json is not valid JSON' }]);
+    const result = checkHooks('factory', [{ path: '/u/.factory/settings.json', state: 'invalid', message: '/u/.factory/settings.json is not valid JSON' }], HOME);
     expect(result.status).toBe('fail');
     expect(result.fix).toMatch(/repair the JSON in \/u\/\.factory\/settings\.json/);
+  });
+
+  it('warns when the session-end hook captures into another RECALL_HOME than the one checked', () => {
+    const at = (home: string) => ({ hooks: { SessionEnd: [{ hooks: [{ type: 'command', command: `RECALL_HOME="${home}" ${CMD} session-end` }] }] } });
+    const result = checkHooks('claude', [{ path: '/u/.claude/settings.json', state: 'read', settings: at('/data/recall') }], HOME);
+    expect(result).toMatchObject({
+      status: 'warn',
+      detail: 'session-end in /u/.claude/settings.json; the session-end hook in /u/.claude/settings.json captures into RECALL_HOME=/data/recall, not into /u/.recall, which these checks look at',
+      fix: 'check that state dir with RECALL_HOME="/data/recall" recall doctor, or run recall install from this shell to capture into /u/.recall',
+    });
+    expect(checkHooks('claude', [{ path: '/u/.claude/settings.json', state: 'read', settings: at('/u/.recall/') }], HOME).status).toBe('ok');
+    // Without a RECALL_HOME of its own, a hook uses the agent's environment: nothing to compare.
+    expect(checkHooks('claude', [{ path: '/u/.claude/settings.json', state: 'read', settings: settings('session-end') }], '/elsewhere').status).toBe('ok');
   });
 });

@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { renderInstallReport } from '../../../src/install/render-install-report.js';
-import { buildHookCommand, recallHookEntries, recallHookName, type HookCommandParts } from '../../../src/install/recall-hooks.js';
+import { buildHookCommand, recallHookEntries, recallHookHome, recallHookName, type HookCommandParts } from '../../../src/install/recall-hooks.js';
 import { buildMcpServerEntry } from '../../../src/install/recall-mcp-server.js';
 import { recallHomeToInstall, runInstall, type InstallOptions } from '../../../src/install/run-install.js';
 import { planMcpTargets, writeMcpPlans, type McpInstallOptions } from '../../../src/install/run-mcp-install.js';
@@ -63,6 +63,17 @@ describe('hook commands with a RECALL_HOME', () => {
     }
     expect(recallHookName("RECALL_HOME='/data/x' recall hook session-end")).toBe('session-end');
     expect(recallHookName('RECALL_HOME=/data/x recall hook session-start')).toBe('session-start');
+  });
+
+  it('reads the home back from a hook command as a POSIX shell would pass it', () => {
+    for (const home of ['/data/recall', ODD_HOME, '/srv/with space/recall']) {
+      expect(recallHookHome(buildHookCommand({ ...parts, recallHome: home }, 'session-end'))).toBe(home);
+    }
+    expect(recallHookHome("RECALL_HOME='/data/x \\y' recall hook session-end")).toBe('/data/x \\y');
+    expect(recallHookHome('RECALL_HOME=/data/x recall hook session-start')).toBe('/data/x');
+    expect(recallHookHome(buildHookCommand(parts, 'session-end'))).toBeNull();
+    expect(recallHookHome('RECALL_HOME=/data/x other-tool run')).toBeNull();
+    expect(recallHookHome(undefined)).toBeNull();
   });
 
   it('does not let a home path that reads like a recall command decide which hook it is', () => {
