@@ -49,15 +49,10 @@ export function checkHooks(agent: AgentTarget, files: readonly SettingsFileProbe
     };
   }
   const detail = installed.map((f) => `${f.hooks.join(', ')} in ${f.path}`).join('; ');
-  const elsewhere = files.flatMap((f) =>
-    f.state === 'read'
-      ? hookCommands(f.settings).flatMap((command) => {
-          const hookHome = recallHookName(command) === 'session-end' ? recallHookHome(command) : null;
-          return hookHome !== null && resolve(hookHome) !== resolve(home) ? [{ path: f.path, home: hookHome }] : [];
-        })
-      : [],
-  );
-  const first = elsewhere[0];
+  const first = files
+    .flatMap((f) => (f.state === 'read' ? hookCommands(f.settings).map((command) => ({ path: f.path, command })) : []))
+    .map(({ path, command }) => ({ path, home: recallHookName(command) === 'session-end' ? recallHookHome(command) : null }))
+    .find((hook): hook is { path: string; home: string } => hook.home !== null && resolve(hook.home) !== resolve(home));
   if (first !== undefined) {
     return {
       ...base,

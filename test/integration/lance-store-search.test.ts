@@ -71,7 +71,9 @@ describe('LanceDB text search', () => {
     const store = await openStore();
     expect(await store.warmTextIndex()).toBe(false); // no table yet
     await store.insert([memory('seed row about tabs', axis(0))], EMBEDDER);
+    const cachedBefore = store.cacheBytes();
     expect(await store.warmTextIndex()).toBe(true);
+    expect(store.cacheBytes()).toBeGreaterThan(cachedBefore); // the index is in LanceDB's cache now
     expect(await store.warmTextIndex()).toBe(false);
     await store.insert(Array.from({ length: 10 }, (_, i) => memory(`small batch ${i}`, axis(i))), EMBEDDER);
     expect(await store.warmTextIndex()).toBe(false); // a new version, but the index is the same
