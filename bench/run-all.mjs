@@ -36,6 +36,7 @@ const BENCHMARKS = [
   { key: 'sessionStartHook', script: 'session-start-overhead.mjs', quick: ['5'] },
   { key: 'endlessHook', script: 'endless-hook-overhead.mjs', quick: ['3'] },
   { key: 'captureNoModel', script: 'capture-no-model.mjs', quick: ['3'] },
+  { key: 'promptQuality', script: 'memory-quality.mjs', quick: [] },
   { key: 'embedThroughput', script: 'embed-throughput.mjs', quick: ['5'] },
   { key: 'dedupeStore', script: 'dedupe-store.mjs', quick: ['2', '1000'] },
   { key: 'searchCold', script: 'search-cold.mjs', quick: ['3', '1000'] },
@@ -124,6 +125,15 @@ const ROWS = {
     { what: 'PostToolUse hook, on, Ollama down (reduction)', figure: `${fmt(r.ollamaDownMedianMs)} ms`, target: '< 1 s', met: met(r.ollamaDownMedianMs < 1000) },
   ],
   captureNoModel: (r) => [{ what: `Capture without the model, ${fmt(r.transcriptBytes / 2 ** 20)} MB transcript`, figure: `${fmt(r.medianMs)} ms (median of ${r.runs})`, target: `< ${r.targetMs} ms`, met: met(r.medianMs < r.targetMs) }],
+  promptQuality: (r) => {
+    const before = readResults()['promptQuality_head-tail'];
+    const was = (figure) => (before ? `; head/tail cut before: ${figure(before)}` : '');
+    const interactive = (x) => x.sessions.filter((s) => s.interactive).map((s) => `${s.reached}/${s.typedMessages}`).join(', ');
+    return [
+      { what: 'Typed user messages that reach the extraction prompt, worst interactive session', figure: `${pct(r.worstInteractiveShare)} (${interactive(r)})${was((x) => `${pct(x.worstInteractiveShare)} (${interactive(x)})`)}`, target: '>= 90%', met: met(r.worstInteractiveShare >= r.target) },
+      { what: 'Prompt share of tool output, largest over the sessions', figure: `${pct(r.maxToolOutputShare)}${was((x) => pct(x.maxToolOutputShare))}` },
+    ];
+  },
   embedThroughput: (r) => [{ what: 'Embedding throughput, batches of 32', figure: r.rows.map((x) => `${x.embedder.replace(/^transformers:.*$/, 'tiny transformers')} ${fmt(x.sentencesPerS)}/s`).join('; ') }],
   dedupeStore: (r) => [{ what: `Dedupe + store of ${r.perCapture} memories`, figure: r.rows.map((x) => `into ${size(x.memories)}${x.vectorIndex === 'built' ? ' (indexed)' : ''}: ${fmt(x.medianMs)} ms`).join('; ') }],
   searchCold: (r) => [{ what: '`recall search` cold (new process), hybrid', figure: r.rows.map((x) => `${size(x.memories)}: ${fmt(x.hybrid)} ms`).join('; ') }],
@@ -160,6 +170,8 @@ const ROWS = {
 };
 
 /** Targets the issue sets that a benchmark's recorded sizes do not cover. */
+const pct = (share) => `${Math.round(share * 100)}%`;
+
 const GAPS = {
   searchScale: (r) => (r?.rows?.some((x) => x.memories >= 1_000_000) ? [] : [{ what: '`recall search` cold at 1M', figure: 'not measured', target: '< 1.5 s', met: '-' }]),
   searchWarm: (r) => (r?.rows?.some((x) => x.memories >= 1_000_000) ? [] : [{ what: '`recall search` warm through `recall serve` at 1M', figure: 'not measured', target: '< 50 ms', met: '-' }]),

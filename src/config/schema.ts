@@ -48,6 +48,14 @@ export const configSchema = z.object({
       minChars: z.coerce.number().int().min(0).default(100).describe('Shorter transcripts are skipped.'),
     })
     .prefault({}),
+  extract: z
+    .object({
+      maxMemories: positiveInt
+        .max(50)
+        .default(8)
+        .describe('Most memories kept from one session; past it the least important go (env RECALL_EXTRACT_MAX_MEMORIES).'),
+    })
+    .prefault({}),
   queue: z
     .object({
       maxAttempts: positiveInt.default(6).describe('Attempts before a job moves to the failed folder (env RECALL_MAX_ATTEMPTS).'),
@@ -161,6 +169,7 @@ export const ENV_OVERRIDES: ReadonlyArray<readonly [string, readonly string[]]> 
   ['RECALL_EMBEDDER', ['embedder', 'id']],
   ['RECALL_ALLOW_MODEL_DOWNLOAD', ['embedder', 'allowDownload']],
   ['RECALL_DEDUPE_THRESHOLD', ['dedupe', 'threshold']],
+  ['RECALL_EXTRACT_MAX_MEMORIES', ['extract', 'maxMemories']],
   ['RECALL_MAX_ATTEMPTS', ['queue', 'maxAttempts']],
   ['RECALL_BACKOFF_MS', ['queue', 'backoffMs']],
   ['RECALL_WORKER_LINGER_MS', ['queue', 'lingerMs']],

@@ -14,13 +14,26 @@ export interface ExtractDeps {
   llm: Llm;
   /** The smallest `num_ctx` to send; raised when the prompt needs more. */
   minNumCtx: number;
+  /** Most memories kept; the prompt says so, and the least important of an answer past it are dropped. */
+  maxMemories: number;
+}
+
+/** The session as the model sees it, and the user's first request (for the trace of a session with nothing to keep). */
+export interface ExtractInput {
+  transcript: string;
+  firstRequest: string | null;
+}
+
+export interface Extraction {
+  memories: CandidateMemory[];
+  /** Memories the model gave past `maxMemories`, left out. */
+  dropped: number;
 }
 
 /** Tokens kept free for the answer on top of the prompt estimate. */
 const ANSWER_TOKENS = 1024;
 /** Characters per token assumed for the estimate; conservative for code and English. */
 const CHARS_PER_TOKEN = 3;
-const SUMMARY_MAX_CHARS = 160;
 
 let answerSchema: Record<string, unknown> | undefined;
 
@@ -40,14 +53,30 @@ export function estimateNumCtx(promptChars: number, minNumCtx: number): number {
 }
 
 /**
+ * The `max` most important memories (by type; the model's order breaks ties), at most one of type session,
+ * most important first.
+ */
+export function capMemories(memories: readonly CandidateMemory[], max: number): CandidateMemory[] {
+  let sessions = 0;
+  return memories
+    .map((memory, order) => ({ memory, order }))
+    .filter(({ memory }) => memory.type !== 'session' || (sessions += 1) === 1)
+    .sort((a, b) => b.memory.importance - a.memory.importance || a.order - b.order)
+    .slice(0, Math.max(0, max))
+    .map(({ memory }) => memory);
+}
+
+/**
  * Asks the model for memories with the answer's JSON schema as `format`. If that call fails with
  * LLM_BAD_OUTPUT (server refused the schema) or its answer cannot be parsed, asks once more without
- * the schema. An answer with no usable memory yields one low-importance `session` memory, so the
- * session still leaves a trace. Throws RecallError (LLM_*) from the Llm or the second parse.
+ * the schema. An answer with no usable memory yields one low-importance `session` memory naming the user's
+ * first request (never any tool output), so the session still leaves a trace. Throws RecallError (LLM_*)
+ * from the Llm or the second parse.
  */
-export async function extractMemories(transcriptText: string, { llm, minNumCtx }: ExtractDeps): Promise<CandidateMemory[]> {
-  const [system, template] = await Promise.all([loadPrompt('extract-memories.system'), loadPrompt('extract-memories.user')]);
-  const prompt = fillPrompt(template, { transcript: transcriptText });
+export async function extractMemories(input: ExtractInput, { llm, minNumCtx, maxMemories }: ExtractDeps): Promise<Extraction> {
+  const [systemTemplate, template] = await Promise.all([loadPrompt('extract-memories.system'), loadPrompt('extract-memories.user')]);
+  const system = fillPrompt(systemTemplate, { maxMemories: String(maxMemories) });
+  const prompt = fillPrompt(template, { transcript: input.transcript });
   const numCtx = estimateNumCtx(system.length + prompt.length, minNumCtx);
 
   let memories: CandidateMemory[];
@@ -57,59 +86,16 @@ export async function extractMemories(transcriptText: string, { llm, minNumCtx }
     if (!isRecallError(err, 'LLM_BAD_OUTPUT')) throw err;
     memories = parseMemoriesAnswer(await llm.chat({ system, prompt, numCtx })).memories;
   }
-  return memories.length > 0 ? memories : [emptySessionMemory(transcriptText)];
+  if (memories.length === 0) return { memories: [emptySessionMemory(input.firstRequest)], dropped: 0 };
+  const kept = capMemories(memories, maxMemories);
+  return { memories: kept, dropped: memories.length - kept.length };
 }
 
-/** `Session with no durable memories: <first user request, at most 160 chars>`. */
-export function emptySessionMemory(transcriptText: string): CandidateMemory {
-  const request = firstUserRequest(transcriptText);
+/** `Session with no durable memories: <the user's first request>`. */
+export function emptySessionMemory(firstRequest: string | null): CandidateMemory {
   return {
-    content: request ? `Session with no durable memories: ${request}` : 'Session with no durable memories.',
+    content: firstRequest ? `Session with no durable memories: ${firstRequest}` : 'Session with no durable memories.',
     type: 'session',
     importance: IMPORTANCE_BY_TYPE.session,
   };
-}
-
-const INLINE_USER = [/^\s*\[(?:user|human)\]\s*:?\s*(.*)$/i, /^\s*(?:\*\*)?(?:user|human)(?:\*\*)?\s*:(?:\*\*)?\s*(.*)$/i];
-const HEADING_USER = /^\s*#{1,6}\s*(?:user|human)\b/i;
-const SPEAKERS = '(?:user|human|assistant|agent|system|tool)';
-const SPEAKER_LINE = new RegExp(`^\\s*(?:#{1,6}\\s*${SPEAKERS}\\b|\\[${SPEAKERS}\\]|(?:\\*\\*)?${SPEAKERS}(?:\\*\\*)?\\s*:)`, 'i');
-
-/**
- * The first paragraph of the first user turn, whitespace collapsed, cut to 160 characters.
- * Recognises `User: ...` (what src/transcript/render-transcript.ts writes), `Human: ...`,
- * `[user] ...`, `**User:** ...` and `## User` headings; without any of these, the first
- * non-empty line.
- */
-export function firstUserRequest(transcriptText: string): string {
-  const lines = transcriptText.split(/\r?\n/);
-  let found: string | undefined;
-  for (let i = 0; i < lines.length && found === undefined; i++) {
-    const line = lines[i] ?? '';
-    const inline = INLINE_USER.map((re) => re.exec(line)).find((m) => m !== null);
-    if (!inline && !HEADING_USER.test(line)) continue;
-    const rest = inline?.[1]?.trim() ?? '';
-    found = [rest, ...paragraphLines(lines, i + 1, rest !== '')].join(' ');
-  }
-  found ??= lines.find((line) => line.trim() !== '') ?? '';
-  return cut(found.replace(/\s+/g, ' ').trim(), SUMMARY_MAX_CHARS);
-}
-
-/** The lines after `from` up to a blank line (once text has started) or the next speaker. */
-function paragraphLines(lines: readonly string[], from: number, started: boolean): string[] {
-  const paragraph: string[] = [];
-  for (let i = from; i < lines.length; i++) {
-    const line = lines[i] ?? '';
-    if (SPEAKER_LINE.test(line)) break;
-    if (line.trim() === '') {
-      if (started || paragraph.length > 0) break;
-      continue;
-    }
-    paragraph.push(line);
-  }
-  return paragraph;
-}
-
-function cut(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
 }

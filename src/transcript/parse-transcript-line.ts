@@ -1,25 +1,25 @@
 /**
- * Turns one transcript JSONL line into the turns worth reading: what the user said, what the
- * assistant said, and one-line traces of the tools it ran. Pure; never throws.
+ * Turns one transcript JSONL line into the events worth reading: what the user typed (apart from what they
+ * pasted), what the assistant said, the tools it called and what they returned, Claude Code's compaction
+ * summary, and a subagent's lines. Every text is cleaned of injected context and redacted here, before it is
+ * cut to the renderer's limits, so no secret is ever split by a cut. Pure; never throws.
  *
  * Shapes understood:
- * - Claude Code: `{type: "user"|"assistant", message: {id?, role, content: string | blocks}}`
+ * - Claude Code: `{type: "user"|"assistant", message: {id?, role, content: string | blocks}}`, with
+ *   `isSidechain`, `isMeta` and `isCompactSummary` flags
  * - Factory droid: `{type: "message", message: {role, content: blocks}}` (`session_start` is skipped)
  * - simplified: `{role, content}` and `{type: "user"|"assistant", content}` without `message`
- * Everything else (progress, system, summary, file-history-snapshot, queue-operation, unknown
- * types) yields no turns.
+ * Everything else (progress, system, summary, file-history-snapshot, queue-operation, unknown types) yields
+ * no events.
  */
+import { redactSecrets } from '../redact/redact-secrets.js';
 import { cleanTranscriptText } from './clean-transcript-text.js';
-import { cutToolResult, summarizeToolUse } from './summarize-tool-use.js';
-
-export type TurnRole = 'user' | 'assistant' | 'tool';
-
-export interface Turn {
-  role: TurnRole;
-  text: string;
-  /** API message id shared by the several lines one assistant message is split into. */
-  messageId?: string;
-}
+import { condenseCompaction } from './condense-compaction.js';
+import { cutText } from './cut-text.js';
+import type { SessionEvent } from './session-events.js';
+import { splitPasted } from './split-pasted.js';
+import { cutToolResult, oneLine, summarizeToolUse } from './summarize-tool-use.js';
+import { LIMITS } from './transcript-limits.js';
 
 type JsonObject = Record<string, unknown>;
 
@@ -39,19 +39,26 @@ export function parseJsonObjectLine(line: string): JsonObject | undefined {
   }
 }
 
-export function parseTranscriptLine(line: string): Turn[] {
+export function parseTranscriptLine(line: string): SessionEvent[] {
   const record = parseJsonObjectLine(line);
   return record === undefined ? [] : parseTranscriptRecord(record);
 }
 
-/** The turns in one already-parsed transcript record. */
-export function parseTranscriptRecord(record: unknown): Turn[] {
+/** Cleaned and redacted: what every text goes through before anything cuts it. */
+function readable(raw: string): string {
+  const text = cleanTranscriptText(raw);
+  return text === '' ? '' : redactSecrets(text).text;
+}
+
+const INTERRUPT = /^\[Request interrupted by user(?: for tool use)?\]$/;
+const COMMAND_NAME = /<command-name>\s*([^<]{1,200}?)\s*<\/command-name>/;
+const COMMAND_ARGS = /<command-args>([\s\S]*?)<\/command-args>/;
+
+/** The events in one already-parsed transcript record. */
+export function parseTranscriptRecord(record: unknown): SessionEvent[] {
   if (!isObject(record)) return [];
-  // Subagent chatter and client-injected lines (caveats, reminders) are not the conversation.
-  if (record['isSidechain'] === true || record['isMeta'] === true) return [];
-  // Compaction summaries are skipped: the turns they paraphrase are earlier in the same file,
-  // and a model's paraphrase would put words in the user's mouth for the memory extractor.
-  if (record['isCompactSummary'] === true) return [];
+  // Lines the client injected (caveats, expanded skill prompts) are nobody's words.
+  if (record['isMeta'] === true) return [];
 
   const type = record['type'];
   const message = isObject(record['message']) ? record['message'] : undefined;
@@ -61,59 +68,116 @@ export function parseTranscriptRecord(record: unknown): Turn[] {
   else return [];
 
   const content = message !== undefined ? message['content'] : record['content'];
+  if (record['isCompactSummary'] === true) {
+    const text = readable(textOf(content));
+    return text === '' ? [] : [{ kind: 'compaction', text: cutText(condenseCompaction(text), LIMITS.compaction) }];
+  }
+  if (record['isSidechain'] === true) return sidechainEvents(role, content);
+
   const id = message?.['id'];
   const messageId = typeof id === 'string' && id !== '' ? id : undefined;
-  if (role === 'user' || role === 'assistant') return contentTurns(role, content, messageId);
+  if (role === 'user') return userEvents(content);
+  if (role === 'assistant') return assistantEvents(content, messageId);
   // OpenAI-style simplified lines carry tool output as its own role.
-  if (role === 'tool') return toolResultTurns(content, false);
+  if (role === 'tool') return toolResultEvents(content, false, undefined);
   return [];
 }
 
-function textTurn(role: 'user' | 'assistant', raw: string, messageId: string | undefined): Turn[] {
-  const text = cleanTranscriptText(raw);
-  if (text === '') return [];
-  return [messageId === undefined ? { role, text } : { role, text, messageId }];
+function textOf(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  const parts: string[] = [];
+  for (const block of content) {
+    if (typeof block === 'string') parts.push(block);
+    else if (isObject(block) && block['type'] === 'text' && typeof block['text'] === 'string') parts.push(block['text']);
+  }
+  return parts.join('\n\n');
 }
 
-function contentTurns(role: 'user' | 'assistant', content: unknown, messageId: string | undefined): Turn[] {
-  if (typeof content === 'string') return textTurn(role, content, messageId);
+function userEvents(content: unknown): SessionEvent[] {
+  const events: SessionEvent[] = [];
+  if (Array.isArray(content)) {
+    for (const block of content) {
+      if (isObject(block) && block['type'] === 'tool_result') {
+        const id = typeof block['tool_use_id'] === 'string' ? block['tool_use_id'] : undefined;
+        events.push(...toolResultEvents(block['content'], block['is_error'] === true, id));
+      }
+    }
+  }
+  const raw = textOf(content);
+  if (raw.trim() === '') return events;
+  if (INTERRUPT.test(raw.trim())) return [...events, { kind: 'interrupt' }];
+  const command = COMMAND_NAME.exec(raw)?.[1];
+  if (command !== undefined) {
+    // A slash command: its arguments are what the user typed; the command alone says little.
+    const args = readable(COMMAND_ARGS.exec(raw)?.[1] ?? '');
+    if (args === '') return events;
+    return [...events, { ...typedEvent(args), command: oneLine(command, 80) }];
+  }
+  const text = readable(raw);
+  return text === '' ? events : [...events, typedEvent(text)];
+}
+
+function typedEvent(text: string): SessionEvent & { kind: 'user' } {
+  const split = splitPasted(text);
+  return { kind: 'user', text: cutText(split.typed, LIMITS.userText), pasted: split.pasted };
+}
+
+function assistantEvents(content: unknown, messageId: string | undefined): SessionEvent[] {
+  if (typeof content === 'string') return assistantText(content, messageId);
   if (!Array.isArray(content)) return [];
-  const turns: Turn[] = [];
-  let pendingText: string[] = [];
-  const flushText = (): void => {
-    if (pendingText.length > 0) turns.push(...textTurn(role, pendingText.join('\n\n'), messageId));
-    pendingText = [];
+  const events: SessionEvent[] = [];
+  let pending: string[] = [];
+  const flush = (): void => {
+    if (pending.length > 0) events.push(...assistantText(pending.join('\n\n'), messageId));
+    pending = [];
   };
   for (const block of content) {
     if (typeof block === 'string') {
-      pendingText.push(block);
+      pending.push(block);
       continue;
     }
     if (!isObject(block)) continue;
-    switch (block['type']) {
-      case 'text':
-        if (typeof block['text'] === 'string') pendingText.push(block['text']);
-        break;
-      case 'tool_use': {
-        flushText();
-        // A tool input can quote injected context (an agent echoing it): clean it like any text.
-        const text = cleanTranscriptText(summarizeToolUse(block['name'], block['input']));
-        if (text === '') break;
-        const turn: Turn = { role: 'tool', text };
-        turns.push(messageId === undefined ? turn : { ...turn, messageId });
-        break;
-      }
-      case 'tool_result':
-        flushText();
-        turns.push(...toolResultTurns(block['content'], block['is_error'] === true));
-        break;
-      default:
-        // thinking, redacted_thinking, images, documents and unknown blocks add nothing to read.
-        break;
+    if (block['type'] === 'text' && typeof block['text'] === 'string') pending.push(block['text']);
+    else if (block['type'] === 'tool_use') {
+      flush();
+      events.push(...toolCallEvents(block));
     }
+    // thinking, redacted_thinking, images, documents and unknown blocks add nothing to read.
   }
-  flushText();
-  return turns;
+  flush();
+  return events;
+}
+
+function assistantText(raw: string, messageId: string | undefined): SessionEvent[] {
+  const text = readable(raw);
+  if (text === '') return [];
+  const cut = cutText(text, LIMITS.assistantFinal);
+  return [messageId === undefined ? { kind: 'assistant', text: cut } : { kind: 'assistant', text: cut, messageId }];
+}
+
+function toolCallEvents(block: JsonObject): SessionEvent[] {
+  // A tool input can quote injected context (an agent echoing it): clean it like any text.
+  const summary = cleanTranscriptText(summarizeToolUse(block['name'], block['input']));
+  if (summary === '') return [];
+  const name = typeof block['name'] === 'string' ? block['name'] : 'unknown';
+  const input = isObject(block['input']) ? block['input'] : {};
+  const rawCommand = input['command'] ?? input['cmd'];
+  const command = typeof rawCommand === 'string' && rawCommand.trim() !== '' ? oneLine(cleanTranscriptText(rawCommand), 2_000) : undefined;
+  const rawTarget = input['file_path'] ?? input['filePath'] ?? input['notebook_path'] ?? input['path'];
+  const cleanTarget = typeof rawTarget === 'string' ? cleanTranscriptText(rawTarget) : '';
+  const target = cleanTarget === '' ? undefined : oneLine(cleanTarget, 300);
+  const id = typeof block['id'] === 'string' ? block['id'] : undefined;
+  return [
+    {
+      kind: 'tool-call',
+      summary,
+      name,
+      ...(id === undefined ? {} : { id }),
+      ...(command === undefined ? {} : { command }),
+      ...(target === undefined ? {} : { target }),
+    },
+  ];
 }
 
 function resultText(content: unknown): string {
@@ -128,9 +192,16 @@ function resultText(content: unknown): string {
   return parts.join('\n');
 }
 
-function toolResultTurns(content: unknown, isError: boolean): Turn[] {
-  const text = cleanTranscriptText(resultText(content));
-  if (text === '' && !isError) return [];
-  const label = isError ? '[error]' : '[result]';
-  return [{ role: 'tool', text: text === '' ? label : `${label} ${cutToolResult(text)}` }];
+function toolResultEvents(content: unknown, isError: boolean, id: string | undefined): SessionEvent[] {
+  const text = cleanTranscriptText(resultText(content)) || (isError ? '(no output)' : '');
+  if (text === '') return [];
+  // cutToolResult redacts the whole result before it cuts.
+  const event: SessionEvent = { kind: 'tool-result', text: cutToolResult(text, LIMITS.toolOutput), chars: text.length, isError };
+  return [id === undefined ? event : { ...event, id }];
+}
+
+function sidechainEvents(role: unknown, content: unknown): SessionEvent[] {
+  if (role !== 'user' && role !== 'assistant') return [];
+  const text = readable(textOf(content));
+  return text === '' ? [] : [{ kind: 'sidechain', role, text: cutText(text, LIMITS.subagentText) }];
 }

@@ -1,15 +1,21 @@
 /**
- * Reads a transcript JSONL file line by line into rendered, smart-truncated text. Streams the file
- * (never reads it whole) and keeps only a bounded amount of rendered text in memory.
- * It neither redacts (a later stage does) nor judges whether the text is long enough (the caller does).
+ * Reads a transcript JSONL file into the text the extraction model sees: line by line into events (each
+ * cleaned, redacted and cut as it is read), folded into entries, rendered within the budget. Streams the file
+ * (never reads it whole) and keeps a bounded number of events in memory. It does not judge whether the text is
+ * long enough (the caller does).
  */
 import { open } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { RecallError } from '../core/errors.js';
+import { cutText } from './cut-text.js';
+import { foldSession } from './fold-session.js';
 import { parseJsonObjectLine, parseTranscriptRecord } from './parse-transcript-line.js';
-import { createTurnRenderer } from './render-transcript.js';
-import { DEFAULT_MAX_CHARS, createTruncatingCollector } from './smart-truncate.js';
+import { renderSession } from './render-session.js';
+import type { RenderStats } from './render-session.js';
+import type { SessionEntry, SessionEvent } from './session-events.js';
+
+export const DEFAULT_MAX_CHARS = 12_000;
 
 export interface ReadTranscriptOptions {
   /** Budget for the rendered text (default 12,000 characters). */
@@ -17,18 +23,24 @@ export interface ReadTranscriptOptions {
 }
 
 export interface TranscriptText {
-  /** Rendered conversation, smart-truncated to `maxChars`. */
+  /** The session as the model sees it, at most `maxChars` long. */
   text: string;
-  /** Turns rendered: user and assistant messages plus tool calls and results. */
+  /** Events read: typed messages, assistant texts, tool calls and results, summaries, subagent lines. */
   turns: number;
   /** Non-blank lines that were not a JSON object (malformed, cut off, or another value). */
   skippedLines: number;
-  /** Length of the rendered text before truncation. */
+  /** Length of the rendered text with every entry shown in full. */
   totalChars: number;
+  stats: RenderStats;
+  /** The user's first typed message, on one line and cut short, or null when they typed nothing. */
+  firstRequest: string | null;
 }
 
 /** Bytes inspected for NUL characters before treating the file as a transcript. */
 const SNIFF_BYTES = 8192;
+/** Past this many events, the oldest of the assistant's and the tools' are let go (users' words never are). */
+const MAX_EVENTS = 40_000;
+const FIRST_REQUEST_CHARS = 160;
 
 function errnoCode(err: unknown): string | undefined {
   if (typeof err === 'object' && err !== null && 'code' in err) {
@@ -55,8 +67,25 @@ async function rejectBinary(handle: FileHandle, path: string): Promise<void> {
   }
 }
 
+/** Lets go of the older half of the assistant's and the tools' events; the users' words and summaries stay. */
+function thin(events: SessionEvent[]): SessionEvent[] {
+  const droppable = events.filter((e) => e.kind !== 'user' && e.kind !== 'compaction' && e.kind !== 'interrupt').length;
+  let drop = Math.floor(droppable / 2);
+  return events.filter((e) => {
+    if (drop === 0 || e.kind === 'user' || e.kind === 'compaction' || e.kind === 'interrupt') return true;
+    drop -= 1;
+    return false;
+  });
+}
+
+/** The first thing the user typed, on one line, cut short. */
+export function firstRequestOf(entries: readonly SessionEntry[]): string | null {
+  const first = entries.find((e) => e.kind === 'user');
+  if (first === undefined) return null;
+  return cutText(first.text.replace(/\s+/g, ' ').trim(), FIRST_REQUEST_CHARS, 1);
+}
+
 export async function readTranscript(path: string, options: ReadTranscriptOptions = {}): Promise<TranscriptText> {
-  const collector = createTruncatingCollector(options.maxChars ?? DEFAULT_MAX_CHARS);
   let handle: FileHandle | undefined;
   try {
     handle = await open(path, 'r');
@@ -65,7 +94,7 @@ export async function readTranscript(path: string, options: ReadTranscriptOption
     const stream = handle.createReadStream({ encoding: 'utf8', start: 0, autoClose: true });
     handle = undefined; // the stream owns and closes it from here
     const lines = createInterface({ input: stream, crlfDelay: Infinity });
-    const renderer = createTurnRenderer();
+    let events: SessionEvent[] = [];
     let turns = 0;
     let skippedLines = 0;
     try {
@@ -76,17 +105,19 @@ export async function readTranscript(path: string, options: ReadTranscriptOption
           if (line.replace(/^\uFEFF/, '').trim() !== '') skippedLines += 1;
           continue;
         }
-        for (const turn of parseTranscriptRecord(record)) {
+        for (const event of parseTranscriptRecord(record)) {
           turns += 1;
-          collector.push(renderer.render(turn));
+          events.push(event);
         }
+        if (events.length > MAX_EVENTS) events = thin(events);
       }
     } finally {
       lines.close();
       stream.destroy();
     }
-    const { text, totalChars } = collector.result();
-    return { text, turns, skippedLines, totalChars };
+    const entries = foldSession(events);
+    const { text, stats } = renderSession(entries, options.maxChars ?? DEFAULT_MAX_CHARS);
+    return { text, turns, skippedLines, totalChars: stats.fullChars, stats, firstRequest: firstRequestOf(entries) };
   } catch (err) {
     throw transcriptReadError(err, path);
   } finally {

@@ -2,8 +2,8 @@
  * One-line summaries of tool calls (`[tool Bash: npm test]`) and short cuts of tool results.
  * The extractor needs to know what was done, not the full payloads. Pure.
  */
-import { safeCut } from './smart-truncate.js';
 import { redactSecrets } from '../redact/redact-secrets.js';
+import { cutText } from './cut-text.js';
 
 export const TOOL_SUMMARY_MAX_CHARS = 160;
 export const TOOL_RESULT_MAX_CHARS = 300;
@@ -36,7 +36,7 @@ const TELLING_FIELDS: readonly string[] = [
 export function oneLine(text: string, max: number): string {
   // Redact before cutting: a secret cut in half no longer matches its pattern.
   const flat = redactSecrets(text).text.replace(/\s+/g, ' ').trim();
-  return flat.length <= max ? flat : `${flat.slice(0, safeCut(flat, Math.max(0, max - 1))).trimEnd()}…`;
+  return cutText(flat, max, 1);
 }
 
 function asText(value: unknown): string | undefined {
@@ -88,11 +88,11 @@ export function summarizeToolUse(name: unknown, input: unknown): string {
   return `[tool ${toolName}: ${oneLine(value, TOOL_SUMMARY_MAX_CHARS)}]`;
 }
 
-/** Cuts a tool result to `max` characters, saying how much was left out. */
+/**
+ * Cuts a tool result to `max` characters: its head and its tail (where a log says how it ended), with a
+ * marker saying how much was left out between them.
+ */
 export function cutToolResult(raw: string, max = TOOL_RESULT_MAX_CHARS): string {
   // Redact before cutting: a secret cut in half no longer matches its pattern.
-  const text = redactSecrets(raw).text;
-  if (text.length <= max) return text;
-  const omitted = text.length - max;
-  return `${text.slice(0, safeCut(text, max)).trimEnd()} … [+${omitted} chars]`;
+  return cutText(redactSecrets(raw).text, max, 0.6);
 }

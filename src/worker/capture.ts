@@ -1,5 +1,6 @@
 /**
- * One capture, start to end: transcript -> redact -> model -> redact -> embed -> dedupe -> store.
+ * One capture, start to end: transcript (each event redacted, then budgeted) -> model -> redact -> embed ->
+ * dedupe -> store.
  * Shared by the queue worker and `recall capture`.
  */
 import type { Config } from '../config/schema.js';
@@ -41,6 +42,8 @@ export type CaptureResult =
       transcriptChars: number;
       redactions: number;
       extracted: number;
+      /** Memories the model gave past `extract.maxMemories`, left out. */
+      dropped: number;
       inserted: MemoryRecord[];
       reinforced: number;
       skipped: number;
@@ -58,28 +61,32 @@ export async function captureTranscript(request: CaptureRequest, deps: CaptureDe
   let candidates: readonly CandidateMemory[];
   let redactions = 0;
   let transcriptChars = 0;
+  let dropped = 0;
   if (request.cached) {
     candidates = request.cached;
   } else {
     if (!deps.config.ollama.llmModel) {
       throw new RecallError('LLM_NOT_CONFIGURED', 'no extraction model: set RECALL_OLLAMA_LLM_MODEL (for example `llama3.2`)');
     }
+    // Every event is redacted as it is read, before the budget cuts anything; this pass only makes sure.
     const transcript = await readTranscript(request.transcriptPath, { maxChars: deps.config.transcript.maxChars });
     const redacted = redactSecrets(transcript.text);
-    // Tool results were already redacted before they were cut; count every marker in what the model sees.
     redactions = countRedactions(redacted.text);
     transcriptChars = redacted.text.length;
     if (redacted.text.trim().length < deps.config.transcript.minChars) {
       return { status: 'skipped', why: `transcript under ${deps.config.transcript.minChars} characters`, namespace: origin.namespace, transcriptChars };
     }
-    candidates = await extractMemories(redacted.text, { llm: deps.llm(), minNumCtx: deps.config.ollama.numCtx });
+    const extraction = await extractMemories(
+      { transcript: redacted.text, firstRequest: transcript.firstRequest },
+      { llm: deps.llm(), minNumCtx: deps.config.ollama.numCtx, maxMemories: deps.config.extract.maxMemories },
+    );
+    // The model's answer rests in the job file until it is stored: redact it before anything keeps it.
+    candidates = extraction.memories.map((memory) => ({ ...memory, content: redactSecrets(memory.content).text }));
+    dropped = extraction.dropped;
     request.onExtracted?.(candidates);
   }
 
-  const clean = candidates.map((memory) => {
-    const redacted = redactSecrets(memory.content);
-    return { ...memory, content: redacted.text };
-  });
+  const clean = candidates.map((memory) => ({ ...memory, content: redactSecrets(memory.content).text }));
   const embedder = await deps.embedder();
   const store = await deps.store();
   const outcome = await deps.withStoreLock(() =>
@@ -91,6 +98,7 @@ export async function captureTranscript(request: CaptureRequest, deps: CaptureDe
     transcriptChars,
     redactions,
     extracted: candidates.length,
+    dropped,
     inserted: outcome.inserted,
     reinforced: outcome.reinforced.length,
     skipped: outcome.skipped,

@@ -3,11 +3,12 @@
  * development workspace, absent from a user's clone: the suite skips itself then).
  */
 import { describe, it, expect } from 'vitest';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { redactSecrets } from '../../src/redact/redact-secrets.js';
 import { readTranscript } from '../../src/transcript/read-transcript.js';
+import { typedUserMessages } from '../support/typed-messages.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const dir = resolve(here, '../../../shared/fixtures/transcripts');
@@ -39,10 +40,21 @@ describe.skipIf(!existsSync(dir))('real transcripts', () => {
     expect(result.skippedLines).toBe(0);
   });
 
-  it('yields no turns for subagent transcripts, whose lines are all sidechain', async () => {
+  it('summarises a subagent transcript, whose lines are all sidechain, as one subagent entry', async () => {
     const subagents = files.filter((file) => file.includes('/subagents/'));
     expect(subagents.length).toBeGreaterThan(0);
-    for (const file of subagents) expect((await readTranscript(file)).turns).toBe(0);
+    for (const file of subagents) {
+      const result = await readTranscript(file);
+      expect(result.stats.entries).toBe(1);
+      expect(result.text).toMatch(/^ {2}\[subagent, \d+ turns?\] task: /);
+    }
+  });
+
+  it.each(files.map((file) => [name(file), file]))('shows every message the user typed in %s', async (_name, file) => {
+    const typed = typedUserMessages(readFileSync(file, 'utf8'));
+    const { text } = await readTranscript(file, { maxChars: 12_000 });
+    const prompt = text.replace(/\s+/g, ' ');
+    for (const message of typed) expect(prompt).toContain(message.slice(0, 50));
   });
 
   it('reads the large session quickly, with a sensible turn count and both of its ends', async () => {
@@ -55,9 +67,12 @@ describe.skipIf(!existsSync(dir))('real transcripts', () => {
     expect(result.turns).toBeLessThan(700);
     expect(result.totalChars).toBeGreaterThan(12_000);
     expect(result.text.startsWith('User: Implement spotter-gqc')).toBe(true);
-    expect(result.text).toContain('characters omitted');
+    expect(result.text).toMatch(/\[… [\d,]+ events left out …\]/);
     expect(result.text).toContain('User: did you push?');
-    // The compaction summary paraphrases earlier turns and is left out.
+    // The compaction summary stands for the turns before it, without its preamble or its code sections.
+    expect(result.text).toContain('[Summary of the session before this point, written by the agent');
+    expect(result.text).toContain('Primary Request and Intent');
+    expect(result.text).not.toContain('Files and Code Sections');
     expect(result.text).not.toContain('This session is being continued from a previous conversation');
   });
 

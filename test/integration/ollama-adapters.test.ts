@@ -126,7 +126,7 @@ describe('createOllamaLlm against the double', () => {
 
 describe('extractMemories through the real client', () => {
   it('sends the answer schema and stream:false, and returns the memories', async () => {
-    const memories = await extractMemories('User: You MUST use pnpm, not npm.', { llm: llm(), minNumCtx: 8192 });
+    const { memories } = await extractMemories({ transcript: 'User: You MUST use pnpm, not npm.', firstRequest: null }, { llm: llm(), minNumCtx: 8192, maxMemories: 8 });
     expect(memories).toEqual([{ content: 'You MUST use pnpm, not npm.', type: 'golden_rule', importance: 1.0 }]);
     const [body] = chatBodies();
     expect(body?.format).toEqual(memoriesAnswerJsonSchema());
@@ -136,7 +136,7 @@ describe('extractMemories through the real client', () => {
 
   it('retries without the schema when the server rejects it, and succeeds', async () => {
     double.rejectFormat = true;
-    const memories = await extractMemories('User: You MUST use pnpm, not npm.', { llm: llm(), minNumCtx: 8192 });
+    const { memories } = await extractMemories({ transcript: 'User: You MUST use pnpm, not npm.', firstRequest: null }, { llm: llm(), minNumCtx: 8192, maxMemories: 8 });
     expect(memories.map((m) => m.content)).toEqual(['You MUST use pnpm, not npm.']);
     const bodies = chatBodies();
     expect(bodies).toHaveLength(2);
@@ -146,7 +146,7 @@ describe('extractMemories through the real client', () => {
 
   it("turns the double's default reply into golden rules from the user's MUST sentences", async () => {
     double.reply = (await import('../../scripts/ollama-double.mjs')).defaultReply;
-    const memories = await extractMemories('User: You MUST use pnpm, not npm. Thanks.', { llm: llm(), minNumCtx: 8192 });
+    const { memories } = await extractMemories({ transcript: 'User: You MUST use pnpm, not npm. Thanks.', firstRequest: null }, { llm: llm(), minNumCtx: 8192, maxMemories: 8 });
     expect(memories).toContainEqual({ content: 'You MUST use pnpm, not npm.', type: 'golden_rule', importance: 1.0 });
   });
 });

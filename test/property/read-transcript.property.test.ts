@@ -3,10 +3,11 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isRecallError } from '../../src/core/errors.js';
+import { foldSession } from '../../src/transcript/fold-session.js';
 import { parseJsonObjectLine, parseTranscriptRecord } from '../../src/transcript/parse-transcript-line.js';
-import { readTranscript } from '../../src/transcript/read-transcript.js';
-import { createTurnRenderer } from '../../src/transcript/render-transcript.js';
-import { smartTruncate } from '../../src/transcript/smart-truncate.js';
+import { firstRequestOf, readTranscript } from '../../src/transcript/read-transcript.js';
+import { renderSession } from '../../src/transcript/render-session.js';
+import type { SessionEvent } from '../../src/transcript/session-events.js';
 import { useTempDirs } from '../support/temp-dir.js';
 import { INJECTED, transcriptLine } from './transcript-arbitraries.js';
 
@@ -36,10 +37,8 @@ const transcriptFile = fc
   });
 
 /** What reading the file must give, computed over the whole text at once (readline's line ends). */
-function expected(text: string, maxChars: number): { text: string; turns: number; skippedLines: number; totalChars: number } {
-  const renderer = createTurnRenderer();
-  let rendered = '';
-  let turns = 0;
+function expected(text: string, maxChars: number) {
+  const events: SessionEvent[] = [];
   let skippedLines = 0;
   for (const line of text.split(/\r\n|\r|\n/)) {
     const record = parseJsonObjectLine(line);
@@ -47,12 +46,11 @@ function expected(text: string, maxChars: number): { text: string; turns: number
       if (line.replace(/^\uFEFF/, '').trim() !== '') skippedLines += 1;
       continue;
     }
-    for (const turn of parseTranscriptRecord(record)) {
-      turns += 1;
-      rendered += renderer.render(turn);
-    }
+    events.push(...parseTranscriptRecord(record));
   }
-  return { text: smartTruncate(rendered, maxChars), turns, skippedLines, totalChars: rendered.length };
+  const entries = foldSession(events);
+  const { text: rendered, stats } = renderSession(entries, maxChars);
+  return { text: rendered, turns: events.length, skippedLines, totalChars: stats.fullChars, stats, firstRequest: firstRequestOf(entries) };
 }
 
 describe('readTranscript under fuzzing', () => {
@@ -69,7 +67,7 @@ describe('readTranscript under fuzzing', () => {
         if (result.totalChars > maxChars) truncated += 1;
         expect(result.text.length).toBeLessThanOrEqual(maxChars);
         expect(result.text).not.toContain(INJECTED);
-        // The streamed result equals the whole file parsed, rendered and truncated at once.
+        // The streamed result equals the whole file parsed, folded and rendered at once.
         expect(result).toEqual(expected(readFileSync(path, 'utf8'), maxChars));
       }),
       { numRuns: 200 },

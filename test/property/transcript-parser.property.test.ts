@@ -1,17 +1,34 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseTranscriptLine, parseTranscriptRecord, type Turn } from '../../src/transcript/parse-transcript-line.js';
+import { parseTranscriptLine, parseTranscriptRecord } from '../../src/transcript/parse-transcript-line.js';
+import type { SessionEvent } from '../../src/transcript/session-events.js';
 import { INJECTED, messageText, transcriptRecord } from './transcript-arbitraries.js';
 
-const ROLES = new Set(['user', 'assistant', 'tool']);
+const KINDS = new Set(['user', 'interrupt', 'assistant', 'tool-call', 'tool-result', 'compaction', 'sidechain']);
 
-function expectWellFormedTurns(turns: Turn[]): void {
-  expect(Array.isArray(turns)).toBe(true);
-  for (const turn of turns) {
-    expect(ROLES.has(turn.role)).toBe(true);
-    expect(typeof turn.text).toBe('string');
-    expect(turn.text).not.toBe('');
-    if (turn.messageId !== undefined) expect(typeof turn.messageId).toBe('string');
+/** Every text an event carries, pasted excerpts included. */
+function textsOf(event: SessionEvent): string[] {
+  switch (event.kind) {
+    case 'interrupt':
+      return [];
+    case 'user':
+      return [event.text, ...event.pasted.map((p) => p.excerpt)];
+    case 'tool-call':
+      return [event.summary, event.command ?? '', event.target ?? ''];
+    default:
+      return [event.text];
+  }
+}
+
+function expectWellFormedTurns(events: SessionEvent[]): void {
+  expect(Array.isArray(events)).toBe(true);
+  for (const event of events) {
+    expect(KINDS.has(event.kind)).toBe(true);
+    if (event.kind === 'interrupt') continue;
+    const [text] = textsOf(event);
+    expect(typeof text).toBe('string');
+    if (event.kind !== 'user' || event.pasted.length === 0) expect(text).not.toBe('');
+    if (event.kind === 'assistant' && event.messageId !== undefined) expect(typeof event.messageId).toBe('string');
   }
 }
 
@@ -53,7 +70,7 @@ describe('parseTranscriptLine under fuzzing', () => {
         const line = JSON.stringify(record);
         const turns = parseTranscriptLine(line);
         if (line.includes(INJECTED) && turns.length > 0) exercised += 1;
-        for (const turn of turns) expect(turn.text).not.toContain(INJECTED);
+        for (const turn of turns) for (const text of textsOf(turn)) expect(text).not.toContain(INJECTED);
       }),
       { numRuns: 1500 },
     );
@@ -66,8 +83,9 @@ describe('parseTranscriptLine under fuzzing', () => {
       fc.property(fc.stringMatching(/^[A-Za-z][A-Za-z ]{0,20}[A-Za-z]$/), messageText, (words, noise) => {
         const line = JSON.stringify({ type: 'user', message: { role: 'user', content: `${words}\n<system-reminder>${noise}</system-reminder>` } });
         const turns = parseTranscriptLine(line);
-        expect(turns[0]?.text.startsWith(words)).toBe(true);
-        for (const turn of turns) expect(turn.text).not.toContain(INJECTED);
+        const first = turns[0];
+        expect(first?.kind === 'user' && first.text.startsWith(words)).toBe(true);
+        for (const turn of turns) for (const text of textsOf(turn)) expect(text).not.toContain(INJECTED);
       }),
       { numRuns: 500 },
     );
@@ -80,6 +98,7 @@ describe('parseTranscriptLine under fuzzing', () => {
     });
     const turns = parseTranscriptLine(line);
     expect(turns).toHaveLength(1);
-    expect(turns[0]?.text).toMatch(/^\[tool Bash: echo +done\]$/);
+    expect(turns[0]?.kind === 'tool-call' && turns[0].summary).toMatch(/^\[tool Bash: echo +done\]$/);
+    expect(turns[0]?.kind === 'tool-call' && turns[0].command).toMatch(/^echo +done$/);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { parseTranscriptLine, parseTranscriptRecord } from '../../../src/transcript/parse-transcript-line.js';
 import { RECALL_CONTEXT_CLOSE_TAG, RECALL_CONTEXT_OPEN_TAG } from '../../../src/transcript/recall-markers.js';
+import type { SessionEvent } from '../../../src/transcript/session-events.js';
 
 const line = (value: unknown): string => JSON.stringify(value);
 const userLine = (content: unknown, extra: Record<string, unknown> = {}): string =>
@@ -9,96 +10,111 @@ const assistantLine = (content: unknown, id = 'msg_1', extra: Record<string, unk
   line({ type: 'assistant', isSidechain: false, message: { id, type: 'message', role: 'assistant', content }, ...extra });
 const toolUse = (name: string, input: unknown): unknown => ({ type: 'tool_use', id: 'toolu_1', name, input });
 
+/** One short line per event: `kind:text`. */
+function show(events: readonly SessionEvent[]): string[] {
+  return events.map((e) => {
+    switch (e.kind) {
+      case 'user':
+        return `user:${e.text}`;
+      case 'assistant':
+        return `assistant:${e.text}`;
+      case 'tool-call':
+        return `call:${e.summary}`;
+      case 'tool-result':
+        return `${e.isError ? 'error' : 'result'}:${e.text}`;
+      case 'compaction':
+        return `compaction:${e.text}`;
+      case 'sidechain':
+        return `side-${e.role}:${e.text}`;
+      case 'interrupt':
+        return 'interrupt';
+    }
+  });
+}
+const parse = (text: string): string[] => show(parseTranscriptLine(text));
+
 describe('parseTranscriptLine: Claude Code lines', () => {
-  it('turns a user line with string content into a user turn', () => {
-    expect(parseTranscriptLine(userLine('Always use pnpm.'))).toEqual([{ role: 'user', text: 'Always use pnpm.' }]);
+  it('turns a user line with string content into what the user typed', () => {
+    expect(parseTranscriptLine(userLine('Always use pnpm.'))).toEqual([{ kind: 'user', text: 'Always use pnpm.', pasted: [] }]);
   });
 
   it('keeps the message id on assistant text so split lines can be joined', () => {
     expect(parseTranscriptLine(assistantLine([{ type: 'text', text: 'Let me look.' }], 'msg_A'))).toEqual([
-      { role: 'assistant', text: 'Let me look.', messageId: 'msg_A' },
+      { kind: 'assistant', text: 'Let me look.', messageId: 'msg_A' },
     ]);
   });
 
-  it('joins several text blocks of one line into one turn', () => {
-    const turns = parseTranscriptLine(assistantLine([{ type: 'text', text: 'First.' }, { type: 'text', text: 'Second.' }]));
-    expect(turns).toHaveLength(1);
-    expect(turns[0]?.text).toBe('First.\n\nSecond.');
+  it('joins several text blocks of one line into one event', () => {
+    expect(parse(assistantLine([{ type: 'text', text: 'First.' }, { type: 'text', text: 'Second.' }]))).toEqual(['assistant:First.\n\nSecond.']);
   });
 
   it('skips thinking blocks', () => {
-    const turns = parseTranscriptLine(
-      assistantLine([
-        { type: 'thinking', thinking: 'secret plan', signature: 'x' },
-        { type: 'redacted_thinking', data: 'x' },
-        { type: 'text', text: 'Done.' },
-      ]),
-    );
-    expect(turns.map((t) => t.text)).toEqual(['Done.']);
+    expect(parse(assistantLine([{ type: 'thinking', thinking: 'hmm' }, { type: 'text', text: 'Done.' }]))).toEqual(['assistant:Done.']);
   });
 
-  it('renders a Bash tool call as a one-line summary of its command', () => {
-    const turns = parseTranscriptLine(assistantLine([toolUse('Bash', { command: 'npm test', description: 'Run tests' })]));
-    expect(turns).toEqual([{ role: 'tool', text: '[tool Bash: npm test]', messageId: 'msg_1' }]);
+  it('summarises a Bash tool call on one line, with its command and id', () => {
+    expect(parseTranscriptLine(assistantLine([toolUse('Bash', { command: 'npm test' })]))).toEqual([
+      { kind: 'tool-call', summary: '[tool Bash: npm test]', name: 'Bash', id: 'toolu_1', command: 'npm test' },
+    ]);
   });
 
-  it('renders Read and Edit calls with the file they touch', () => {
-    const turns = parseTranscriptLine(
-      assistantLine([
-        toolUse('Read', { file_path: 'src/x.ts', limit: 20 }),
-        toolUse('Edit', { file_path: 'src/x.ts', old_string: 'a', new_string: 'b' }),
-      ]),
-    );
-    expect(turns.map((t) => t.text)).toEqual(['[tool Read: src/x.ts]', '[tool Edit: src/x.ts]']);
+  it('names the file a Read or Edit call touches', () => {
+    const events = parseTranscriptLine(assistantLine([toolUse('Read', { file_path: 'src/x.ts' }), toolUse('Edit', { file_path: 'src/x.ts', old_string: 'a', new_string: 'b' })]));
+    expect(show(events)).toEqual(['call:[tool Read: src/x.ts]', 'call:[tool Edit: src/x.ts]']);
+    expect(events.map((e) => (e.kind === 'tool-call' ? e.target : undefined))).toEqual(['src/x.ts', 'src/x.ts']);
   });
 
   it('keeps text and tool calls of one line in their order', () => {
-    const turns = parseTranscriptLine(
-      assistantLine([{ type: 'text', text: 'Checking.' }, toolUse('Bash', { command: 'ls' }), { type: 'text', text: 'Now the tests.' }]),
-    );
-    expect(turns.map((t) => `${t.role}:${t.text}`)).toEqual(['assistant:Checking.', 'tool:[tool Bash: ls]', 'assistant:Now the tests.']);
+    expect(parse(assistantLine([{ type: 'text', text: 'Checking.' }, toolUse('Bash', { command: 'ls' }), { type: 'text', text: 'Now the tests.' }]))).toEqual([
+      'assistant:Checking.',
+      'call:[tool Bash: ls]',
+      'assistant:Now the tests.',
+    ]);
   });
 
-  it('renders a tool result with string content', () => {
-    const turns = parseTranscriptLine(userLine([{ type: 'tool_result', tool_use_id: 't', content: '3 passed' }], { toolUseResult: { stdout: '3 passed' } }));
-    expect(turns).toEqual([{ role: 'tool', text: '[result] 3 passed' }]);
+  it('reads a tool result with string content, its id and its full length', () => {
+    expect(parseTranscriptLine(userLine([{ type: 'tool_result', tool_use_id: 't9', content: '3 passed' }]))).toEqual([
+      { kind: 'tool-result', text: '3 passed', chars: 8, isError: false, id: 't9' },
+    ]);
   });
 
-  it('renders a tool result with text blocks and marks images', () => {
-    const content = [
-      { type: 'text', text: 'line one' },
-      { type: 'image', source: { type: 'base64', data: 'AAAA', media_type: 'image/png' } },
-    ];
-    const turns = parseTranscriptLine(userLine([{ type: 'tool_result', tool_use_id: 't', content }]));
-    expect(turns[0]?.text).toBe('[result] line one\n[image]');
+  it('reads a tool result with text blocks and marks images', () => {
+    const content = [{ type: 'text', text: 'line one' }, { type: 'image', source: {} }];
+    expect(parse(userLine([{ type: 'tool_result', tool_use_id: 't', content }]))).toEqual(['result:line one\n[image]']);
   });
 
-  it('cuts a long tool result to about 300 characters with an ellipsis marker', () => {
-    const turns = parseTranscriptLine(userLine([{ type: 'tool_result', tool_use_id: 't', content: 'x'.repeat(1000) }]));
-    const text = turns[0]?.text ?? '';
-    expect(text).toBe(`[result] ${'x'.repeat(300)} … [+700 chars]`);
+  it('cuts a long tool result to about 300 characters, keeping its head and its tail', () => {
+    const content = `${'head '.repeat(100)}${'tail '.repeat(100)}`;
+    const [event] = parseTranscriptLine(userLine([{ type: 'tool_result', tool_use_id: 't', content }]));
+    expect(event?.kind === 'tool-result' && event.text.length).toBeLessThanOrEqual(300);
+    expect(event?.kind === 'tool-result' && event.text).toMatch(/^head head .* \[…[\d,]+ chars…\] .*tail tail$/);
+    expect(event?.kind === 'tool-result' && event.chars).toBe(content.trim().length);
   });
 
-  it('labels a failed tool result as an error', () => {
-    const turns = parseTranscriptLine(userLine([{ type: 'tool_result', tool_use_id: 't', content: 'Exit code 1', is_error: true }]));
-    expect(turns[0]?.text).toBe('[error] Exit code 1');
+  it('marks a failed tool result as an error', () => {
+    expect(parse(userLine([{ type: 'tool_result', tool_use_id: 't', content: 'Exit code 1', is_error: true }]))).toEqual(['error:Exit code 1']);
   });
 
   it('drops empty tool results', () => {
     expect(parseTranscriptLine(userLine([{ type: 'tool_result', tool_use_id: 't', content: '' }]))).toEqual([]);
   });
 
-  it('skips sidechain lines', () => {
-    expect(parseTranscriptLine(userLine('subagent prompt', { isSidechain: true }))).toEqual([]);
-    expect(parseTranscriptLine(assistantLine([{ type: 'text', text: 'subagent' }], 'm', { isSidechain: true }))).toEqual([]);
+  it('reads sidechain lines as the subagent they belong to', () => {
+    expect(parse(userLine('Find the config loader.', { isSidechain: true }))).toEqual(['side-user:Find the config loader.']);
+    expect(parse(assistantLine([{ type: 'text', text: 'It is in src/config.' }], 'm', { isSidechain: true }))).toEqual(['side-assistant:It is in src/config.']);
   });
 
   it('skips meta lines injected by the client', () => {
     expect(parseTranscriptLine(userLine('<local-command-caveat>Caveat</local-command-caveat> text', { isMeta: true }))).toEqual([]);
   });
 
-  it('skips compaction summaries, whose turns are earlier in the same file', () => {
-    expect(parseTranscriptLine(userLine('This session is being continued...', { isCompactSummary: true }))).toEqual([]);
+  it('reads a compaction summary as one, without its preamble', () => {
+    const text = 'This session is being continued from a previous conversation that ran out of context. The summary below covers the earlier portion of the conversation.\n\nThe user chose PostgreSQL 16.';
+    expect(parse(userLine(text, { isCompactSummary: true }))).toEqual(['compaction:The user chose PostgreSQL 16.']);
+  });
+
+  it('reads an interrupt as one, not as something the user typed', () => {
+    expect(parse(userLine([{ type: 'text', text: '[Request interrupted by user for tool use]' }]))).toEqual(['interrupt']);
   });
 
   it.each([
@@ -116,38 +132,27 @@ describe('parseTranscriptLine: Claude Code lines', () => {
 
 describe('parseTranscriptLine: Factory droid and simplified lines', () => {
   it('reads Factory droid message lines with content blocks', () => {
-    const turns = parseTranscriptLine(
-      line({
-        type: 'message',
-        id: 'm2',
-        message: { role: 'assistant', content: [{ type: 'text', text: 'On it.' }, toolUse('Execute', { command: 'yarn test' })] },
-      }),
+    const events = parseTranscriptLine(
+      line({ type: 'message', id: 'm2', message: { role: 'assistant', content: [{ type: 'text', text: 'On it.' }, toolUse('Execute', { command: 'yarn test' })] } }),
     );
-    expect(turns.map((t) => t.text)).toEqual(['On it.', '[tool Execute: yarn test]']);
+    expect(show(events)).toEqual(['assistant:On it.', 'call:[tool Execute: yarn test]']);
   });
 
   it('reads Factory droid tool results from user messages', () => {
-    const turns = parseTranscriptLine(
-      line({ type: 'message', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't', content: 'ok' }] } }),
-    );
-    expect(turns).toEqual([{ role: 'tool', text: '[result] ok' }]);
+    expect(parse(line({ type: 'message', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't', content: 'ok' }] } }))).toEqual(['result:ok']);
   });
 
   it('reads role and content lines without a message object', () => {
-    expect(parseTranscriptLine(line({ role: 'user', content: 'Use tabs.' }))).toEqual([{ role: 'user', text: 'Use tabs.' }]);
-    expect(parseTranscriptLine(line({ role: 'assistant', content: [{ type: 'text', text: 'OK.' }] }))).toEqual([
-      { role: 'assistant', text: 'OK.' },
-    ]);
+    expect(parse(line({ role: 'user', content: 'Use tabs.' }))).toEqual(['user:Use tabs.']);
+    expect(parse(line({ role: 'assistant', content: [{ type: 'text', text: 'OK.' }] }))).toEqual(['assistant:OK.']);
   });
 
   it('reads type and content lines without a message object', () => {
-    expect(parseTranscriptLine(line({ type: 'user', content: 'Never push to main.' }))).toEqual([
-      { role: 'user', text: 'Never push to main.' },
-    ]);
+    expect(parse(line({ type: 'user', content: 'Never push to main.' }))).toEqual(['user:Never push to main.']);
   });
 
   it('reads a tool role line as a tool result', () => {
-    expect(parseTranscriptLine(line({ role: 'tool', content: 'done' }))).toEqual([{ role: 'tool', text: '[result] done' }]);
+    expect(parse(line({ role: 'tool', content: 'done' }))).toEqual(['result:done']);
   });
 
   it('skips system role lines', () => {
@@ -155,30 +160,32 @@ describe('parseTranscriptLine: Factory droid and simplified lines', () => {
   });
 });
 
-describe('parseTranscriptLine: injected context and noise', () => {
+describe('parseTranscriptLine: injected context, noise and secrets', () => {
   it('strips system-reminder blocks from text', () => {
-    const turns = parseTranscriptLine(userLine('Fix it.\n<system-reminder>\nhook output\n</system-reminder>'));
-    expect(turns).toEqual([{ role: 'user', text: 'Fix it.' }]);
+    expect(parse(userLine('Fix it.\n<system-reminder>\nhook output\n</system-reminder>'))).toEqual(['user:Fix it.']);
   });
 
   it('strips system-reminder blocks from tool results', () => {
     const content = '1→const x = 1;\n\n<system-reminder>\nconsider malware\n</system-reminder>\n';
-    const turns = parseTranscriptLine(userLine([{ type: 'tool_result', tool_use_id: 't', content }]));
-    expect(turns[0]?.text).toBe('[result] 1→const x = 1;');
+    expect(parse(userLine([{ type: 'tool_result', tool_use_id: 't', content }]))).toEqual(['result:1→const x = 1;']);
   });
 
   it("strips recall's own injected context between its marker tags", () => {
     const text = `Before ${RECALL_CONTEXT_OPEN_TAG}\n- Use pnpm\n${RECALL_CONTEXT_CLOSE_TAG} after`;
-    expect(parseTranscriptLine(userLine(text))[0]?.text).toBe('Before  after');
+    expect(parse(userLine(text))).toEqual(['user:Before  after']);
   });
 
   it('drops a line whose only text is injected context', () => {
     expect(parseTranscriptLine(userLine('<system-reminder>only this</system-reminder>'))).toEqual([]);
   });
 
-  it('keeps a slash command and its arguments without the wrapper tags', () => {
-    const text = '<command-message>mcp</command-message>\n<command-name>/review</command-name>\n<command-args>the auth module</command-args>';
-    expect(parseTranscriptLine(userLine(text))[0]?.text).toBe('/review\nthe auth module');
+  it('keeps what the user typed after a slash command, naming the command', () => {
+    const text = '<command-message>review</command-message>\n<command-name>/review</command-name>\n<command-args>the auth module</command-args>';
+    expect(parseTranscriptLine(userLine(text))).toEqual([{ kind: 'user', text: 'the auth module', pasted: [], command: '/review' }]);
+  });
+
+  it('drops a slash command run without arguments', () => {
+    expect(parseTranscriptLine(userLine('<command-name>/mcp</command-name>\n<command-message>mcp</command-message>\n<command-args></command-args>'))).toEqual([]);
   });
 
   it('drops local command output', () => {
@@ -188,6 +195,23 @@ describe('parseTranscriptLine: injected context and noise', () => {
   it('drops background task notifications', () => {
     const text = '<task-notification>\n<task-id>b0</task-id>\n<status>completed</status>\n</task-notification>\nRead the output file.';
     expect(parseTranscriptLine(userLine(text))).toEqual([]);
+  });
+
+  it('redacts what the user typed, the assistant said and a summary held', () => {
+    const key = `sk-ant-api03-${'a1B2'.repeat(10)}`;
+    const events = [userLine(`use ${key}`), assistantLine([{ type: 'text', text: `set ${key}` }]), userLine(`summary ${key}`, { isCompactSummary: true })].flatMap(parseTranscriptLine);
+    expect(JSON.stringify(events)).not.toContain('a1B2a1B2');
+    expect(show(events).every((text) => text.includes('[REDACTED:'))).toBe(true);
+  });
+
+  it('keeps what the user pasted apart from what they typed', () => {
+    const log = Array.from({ length: 6 }, (_, i) => `2026-03-02T08:10:0${i}.000Z ERROR job ${i} failed: connection refused`).join('\n');
+    const [event] = parseTranscriptLine(userLine(`The nightly job fails:\n\n${log}\n\nWhy?`));
+    expect(event?.kind).toBe('user');
+    if (event?.kind !== 'user') return;
+    expect(event.text).toBe('The nightly job fails:\n[pasted log #1]\nWhy?');
+    expect(event.pasted).toHaveLength(1);
+    expect(event.pasted[0]).toMatchObject({ kind: 'log', lines: 6 });
   });
 });
 
@@ -201,7 +225,7 @@ describe('parseTranscriptLine: bad input', () => {
     ['null', 'null'],
     ['a number', '42'],
     ['plain text', 'not json at all'],
-  ])('returns no turns for %s', (_name, input) => {
+  ])('returns no events for %s', (_name, input) => {
     expect(parseTranscriptLine(input)).toEqual([]);
   });
 
@@ -215,10 +239,7 @@ describe('parseTranscriptLine: bad input', () => {
       { role: 42, content: 'x' },
     ];
     for (const record of odd) expect(() => parseTranscriptLine(JSON.stringify(record))).not.toThrow();
-    expect(parseTranscriptLine(JSON.stringify(odd[2]))).toEqual([
-      { role: 'assistant', text: 'loose string' },
-      { role: 'tool', text: '[tool unknown]' },
-    ]);
+    expect(parse(JSON.stringify(odd[2]))).toEqual(['assistant:loose string', 'call:[tool unknown]']);
   });
 
   it('never throws on random bytes', () => {
@@ -234,7 +255,7 @@ describe('parseTranscriptLine: bad input', () => {
   });
 
   it('accepts an already parsed record', () => {
-    expect(parseTranscriptRecord({ role: 'user', content: 'hi' })).toEqual([{ role: 'user', text: 'hi' }]);
+    expect(show(parseTranscriptRecord({ role: 'user', content: 'hi' }))).toEqual(['user:hi']);
     expect(parseTranscriptRecord('not an object')).toEqual([]);
   });
 });

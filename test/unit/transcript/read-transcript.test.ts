@@ -5,10 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isRecallError } from '../../../src/core/errors.js';
+import { foldSession } from '../../../src/transcript/fold-session.js';
 import { parseTranscriptLine } from '../../../src/transcript/parse-transcript-line.js';
 import { readTranscript, transcriptReadError } from '../../../src/transcript/read-transcript.js';
-import { renderTurns } from '../../../src/transcript/render-transcript.js';
-import { smartTruncate } from '../../../src/transcript/smart-truncate.js';
+import { renderSession } from '../../../src/transcript/render-session.js';
 
 const fixtures = fileURLToPath(new URL('../../fixtures/transcripts/', import.meta.url));
 const fixture = (name: string): string => join(fixtures, name);
@@ -30,25 +30,33 @@ async function expectCode(promise: Promise<unknown>, code: 'TRANSCRIPT_MISSING' 
 }
 
 describe('readTranscript on a Claude Code transcript', () => {
-  it('renders what the user and the assistant said and the tools used', async () => {
+  it('renders what the user and the assistant said and the tools used, in order', async () => {
     const { text } = await readTranscript(fixture('claude-code-short.jsonl'));
     expect(text).toContain('User: The checkout tests fail. Always use pnpm here, never npm.');
     expect(text).toContain("Assistant: I'll run the test suite first.\n  [tool Bash: pnpm test -- checkout]");
     expect(text).toContain('  [tool Read: src/checkout.ts]');
     expect(text).toContain('  [tool Edit: src/checkout.ts]');
     expect(text).toContain('User: Thanks. Remember to run pnpm lint before every commit.');
+    expect(text.indexOf('User: The checkout')).toBeLessThan(text.indexOf('User: Thanks.'));
   });
 
-  it('cuts long tool results short', async () => {
+  it('marks the failed test run and shows its output as tool output, cut short', async () => {
     const { text } = await readTranscript(fixture('claude-code-short.jsonl'));
-    expect(text).toMatch(/\[result\] FAIL src\/checkout\.test\.ts[\s\S]* … \[\+\d+ chars\]/);
+    expect(text).toMatch(/\[tool Bash: pnpm test -- checkout\] → FAILED/);
+    expect(text).toMatch(/\n {2}\[tool output\] .*FAIL src\/checkout\.test\.ts[\s\S]*\[…[\d,]+ chars…\]/);
   });
 
-  it('leaves out injected context, sidechains, meta, compaction summaries and bookkeeping lines', async () => {
+  it('leaves out injected context, thinking, meta lines and bookkeeping lines', async () => {
     const { text } = await readTranscript(fixture('claude-code-short.jsonl'));
     expect(text).not.toMatch(/SHOULD_NOT_APPEAR/);
     expect(text).not.toContain('<system-reminder>');
     expect(text).not.toContain('recall-context');
+  });
+
+  it("shows a subagent's lines as one summary and the compaction summary as the agent's account", async () => {
+    const { text } = await readTranscript(fixture('claude-code-short.jsonl'));
+    expect(text).toMatch(/\n {2}\[subagent, 1 turns?\] task: \(none\) \| answer: .*SIDECHAIN_ANSWER_SUMMARISED/);
+    expect(text).toMatch(/\[Summary of the session before this point, written by the agent [^\]]*\]\n {2}.*COMPACT_SUMMARY_SHOWN/);
   });
 
   it('counts the malformed line and the cut-off last line as skipped', async () => {
@@ -56,20 +64,23 @@ describe('readTranscript on a Claude Code transcript', () => {
     expect(result.skippedLines).toBe(2);
   });
 
-  it('counts every rendered turn, tool calls and results included', async () => {
+  it('counts every event read, tool calls and results included, and the typed messages shown', async () => {
     const result = await readTranscript(fixture('claude-code-short.jsonl'));
-    // 2 user messages, 2 assistant texts, 3 tool calls, 3 tool results
-    expect(result.turns).toBe(10);
-    expect(result.totalChars).toBe(result.text.length);
+    // 2 user messages, 2 assistant texts, 3 tool calls, 3 tool results, a subagent line, a compaction summary
+    expect(result.turns).toBe(12);
+    expect(result.stats).toMatchObject({ typedMessages: 2, typedMessagesShown: 2 });
+    expect(result.firstRequest).toBe('The checkout tests fail. Always use pnpm here, never npm.');
   });
 
-  it('gives the same text as parsing, rendering and truncating line by line', async () => {
+  it('gives the same text as parsing, folding and rendering the whole file at once', async () => {
     const lines = readFileSync(fixture('claude-code-short.jsonl'), 'utf8').split('\n');
-    const expected = smartTruncate(renderTurns(lines.flatMap((l) => parseTranscriptLine(l))), 400);
+    const expected = renderSession(foldSession(lines.flatMap((l) => parseTranscriptLine(l))), 400).text;
     const result = await readTranscript(fixture('claude-code-short.jsonl'), { maxChars: 400 });
     expect(result.text).toBe(expected);
     expect(result.text.length).toBeLessThanOrEqual(400);
     expect(result.totalChars).toBeGreaterThan(400);
+    // Within 400 characters the user's two messages still come first.
+    expect(result.stats.typedMessagesShown).toBe(2);
   });
 });
 
@@ -90,30 +101,28 @@ describe('readTranscript on other shapes', () => {
       [
         'User: Use tabs for indentation in this repo.',
         'Assistant: Understood, tabs it is.',
+        '',
         'User: And never push to main directly.',
-        'Assistant: Noted.\n  [tool Bash: git config branch.main.pushRemote no_push]\n  [result] ok',
-      ].join('\n\n'),
+        'Assistant: Noted.',
+        '  [tool Bash: git config branch.main.pushRemote no_push]',
+        '  [tool output] ok',
+      ].join('\n'),
     );
     expect(result.skippedLines).toBe(3);
   });
 
   it('handles a byte order mark and CRLF line ends', async () => {
     const result = await readTranscript(fixture('crlf-bom.jsonl'));
-    expect(result).toEqual({
-      text: 'User: Prefer vitest over jest.\n\nAssistant: Will use vitest.',
-      turns: 2,
-      skippedLines: 0,
-      totalChars: 59,
-    });
+    expect(result).toMatchObject({ text: 'User: Prefer vitest over jest.\nAssistant: Will use vitest.', turns: 2, skippedLines: 0 });
   });
 
   it('returns empty text for an empty file', async () => {
     const path = join(dir, 'empty.jsonl');
     await writeFile(path, '');
-    expect(await readTranscript(path)).toEqual({ text: '', turns: 0, skippedLines: 0, totalChars: 0 });
+    expect(await readTranscript(path)).toMatchObject({ text: '', turns: 0, skippedLines: 0, totalChars: 0, firstRequest: null });
   });
 
-  it('streams a large transcript into the budget', async () => {
+  it('streams a large transcript into the budget, keeping the first request and the newest ones', async () => {
     const path = join(dir, 'large.jsonl');
     const lines: string[] = [];
     for (let i = 0; i < 20_000; i += 1) {
@@ -121,13 +130,12 @@ describe('readTranscript on other shapes', () => {
       lines.push(JSON.stringify({ type: 'progress', data: { type: 'hook_progress', filler: 'x'.repeat(200) } }));
     }
     await writeFile(path, lines.join('\n'));
-    const started = performance.now();
     const result = await readTranscript(path, { maxChars: 12_000 });
-    expect(performance.now() - started).toBeLessThan(5000);
     expect(result.turns).toBe(20_000);
     expect(result.text.length).toBeLessThanOrEqual(12_000);
     expect(result.text.startsWith('User: request 0 ')).toBe(true);
     expect(result.text).toContain('User: request 19999 ');
+    expect(result.text).toMatch(/\[… [\d,]+ events left out …\]/);
   });
 });
 

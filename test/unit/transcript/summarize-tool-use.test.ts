@@ -64,7 +64,13 @@ describe('cutToolResult', () => {
     expect(cutToolResult('x'.repeat(TOOL_RESULT_MAX_CHARS))).toBe('x'.repeat(TOOL_RESULT_MAX_CHARS));
   });
 
-  it('says how many characters it left out', () => {
-    expect(cutToolResult('y'.repeat(TOOL_RESULT_MAX_CHARS + 5))).toBe(`${'y'.repeat(TOOL_RESULT_MAX_CHARS)} … [+5 chars]`);
+  it('keeps the head and the tail of a long result and says how many characters it left out between them', () => {
+    const lines = Array.from({ length: 60 }, (_, i) => `line ${i}`).join('\n');
+    const cut = cutToolResult(lines);
+    expect(cut.length).toBeLessThanOrEqual(TOOL_RESULT_MAX_CHARS);
+    expect(cut.startsWith('line 0\nline 1\n')).toBe(true);
+    expect(cut.endsWith('line 58\nline 59')).toBe(true);
+    const omitted = Number(/\[…([\d,]+) chars…\]/.exec(cut)?.[1]?.replace(/,/g, ''));
+    expect(cut.length - ` […${omitted.toLocaleString('en-US')} chars…] `.length + omitted).toBe(lines.length);
   });
 });

@@ -1,0 +1,2 @@
+/** Types for typed-messages.mjs. */
+export function typedUserMessages(jsonl: string): string[];
