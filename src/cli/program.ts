@@ -5,6 +5,7 @@ import { RecallError } from '../core/errors.js';
 import { out } from './output.js';
 import { currentExitCode } from './terminal.js';
 import { registerCapture } from './commands/capture.js';
+import { registerEval } from './commands/eval.js';
 import { registerConfig } from './commands/config.js';
 import { registerDoctor } from './commands/doctor.js';
 import { registerDrain } from './commands/drain.js';
@@ -44,6 +45,7 @@ export function buildProgram(): Command {
     .command('hook <event>')
     .description('run an agent hook (session-end, session-start, post-tool-use); reads the hook JSON on stdin, prints one JSON object, always exits 0');
   registerCapture(program);
+  registerEval(program);
   registerDrain(program);
   registerStatus(program);
   registerList(program);

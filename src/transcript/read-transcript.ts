@@ -34,6 +34,8 @@ export interface TranscriptText {
   stats: RenderStats;
   /** The user's first typed message, on one line and cut short, or null when they typed nothing. */
   firstRequest: string | null;
+  /** The working directory the session recorded (Claude Code's `cwd` field), or null. */
+  cwd: string | null;
 }
 
 /** Bytes inspected for NUL characters before treating the file as a transcript. */
@@ -97,6 +99,7 @@ export async function readTranscript(path: string, options: ReadTranscriptOption
     let events: SessionEvent[] = [];
     let turns = 0;
     let skippedLines = 0;
+    let cwd: string | null = null;
     try {
       for await (const line of lines) {
         // parseJsonObjectLine strips a BOM and a trailing CR as part of trimming.
@@ -105,6 +108,7 @@ export async function readTranscript(path: string, options: ReadTranscriptOption
           if (line.replace(/^\uFEFF/, '').trim() !== '') skippedLines += 1;
           continue;
         }
+        if (cwd === null && typeof record['cwd'] === 'string' && record['cwd'] !== '') cwd = record['cwd'];
         for (const event of parseTranscriptRecord(record)) {
           turns += 1;
           events.push(event);
@@ -117,7 +121,7 @@ export async function readTranscript(path: string, options: ReadTranscriptOption
     }
     const entries = foldSession(events);
     const { text, stats } = renderSession(entries, options.maxChars ?? DEFAULT_MAX_CHARS);
-    return { text, turns, skippedLines, totalChars: stats.fullChars, stats, firstRequest: firstRequestOf(entries) };
+    return { text, turns, skippedLines, totalChars: stats.fullChars, stats, firstRequest: firstRequestOf(entries), cwd };
   } catch (err) {
     throw transcriptReadError(err, path);
   } finally {

@@ -10,6 +10,8 @@ import { createStoreLock, type WithStoreLock } from './store-lock.js';
 
 export interface Runtime extends CaptureDeps {
   loaded: LoadedConfig;
+  /** A client for another Ollama model than the configured one (`recall eval`). */
+  llmFor(model: string): Llm;
   /** Where the memory table lives (RECALL_HOME/db, another folder, or a shared s3:// store); CONFIG_INVALID if unusable. */
   storeLocation(): StoreLocation;
   close(): Promise<void>;
@@ -47,6 +49,9 @@ export function createRuntime(loaded: LoadedConfig, options: RuntimeOptions = {}
       }
       llm ??= createLlmLazily(config.ollama.host, config.ollama.llmModel, config.ollama.timeoutMs);
       return llm;
+    },
+    llmFor(model) {
+      return createLlmLazily(config.ollama.host, model, config.ollama.timeoutMs);
     },
     embedder() {
       embedder ??= import('../embed/create-embedder.js').then(async ({ createEmbedder }) => {

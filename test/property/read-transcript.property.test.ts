@@ -40,17 +40,19 @@ const transcriptFile = fc
 function expected(text: string, maxChars: number) {
   const events: SessionEvent[] = [];
   let skippedLines = 0;
+  let cwd: string | null = null;
   for (const line of text.split(/\r\n|\r|\n/)) {
     const record = parseJsonObjectLine(line);
     if (record === undefined) {
       if (line.replace(/^\uFEFF/, '').trim() !== '') skippedLines += 1;
       continue;
     }
+    if (cwd === null && typeof record['cwd'] === 'string' && record['cwd'] !== '') cwd = record['cwd'];
     events.push(...parseTranscriptRecord(record));
   }
   const entries = foldSession(events);
   const { text: rendered, stats } = renderSession(entries, maxChars);
-  return { text: rendered, turns: events.length, skippedLines, totalChars: stats.fullChars, stats, firstRequest: firstRequestOf(entries) };
+  return { text: rendered, turns: events.length, skippedLines, totalChars: stats.fullChars, stats, firstRequest: firstRequestOf(entries), cwd };
 }
 
 describe('readTranscript under fuzzing', () => {
