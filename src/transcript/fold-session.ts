@@ -85,7 +85,25 @@ export function foldSession(events: readonly SessionEvent[]): SessionEntry[] {
     if (outcome.detail !== undefined) entry.detail = outcome.detail;
   });
   markConclusions(entries);
+  markReactions(entries);
   return entries;
+}
+
+/** A short reply that approves of what came before it. */
+const AGREES = /^(?:yes|yep|yeah|great|perfect|thanks|thank you|lgtm|looks good|sounds good|works|nice|exactly|correct|good|ok(?:ay)?|ship it|approved?|confirmed)\b/i;
+/** A reply that stops or redirects the assistant. */
+const CORRECTS = /^(?:no\b|nope|don'?t|do not|never|stop|wrong|not like that|actually|instead|revert|undo|why did you|that'?s not|please don'?t)/i;
+
+/** Marks a user message that answers the assistant's work with agreement or a correction. */
+function markReactions(entries: SessionEntry[]): void {
+  entries.forEach((entry, i) => {
+    if (entry.kind !== 'user' || i === 0) return;
+    const before = entries[i - 1];
+    if (before?.kind !== 'assistant' && before?.kind !== 'tool' && before?.kind !== 'interrupt') return;
+    const text = entry.text.trim();
+    if (CORRECTS.test(text)) entry.reaction = 'corrects';
+    else if (AGREES.test(text) && text.length <= 200) entry.reaction = 'agrees';
+  });
 }
 
 /** The run a result belongs to: by id, else the latest call still without a result. */

@@ -55,7 +55,8 @@ function indent(text: string, pad: string): string {
 }
 
 function userVariants(entry: SessionEntry & { kind: 'user' }, cap: number): Variants {
-  const label = entry.command === undefined ? 'User' : `User (${entry.command})`;
+  const notes = [entry.command, entry.reaction === 'corrects' ? 'corrects the assistant' : entry.reaction === 'agrees' ? 'agrees' : undefined].filter((n) => n !== undefined);
+  const label = notes.length === 0 ? 'User' : `User (${notes.join(', ')})`;
   const words: Piece = { kind: 'user', text: `\n${label}: ${indent(cutText(entry.text, cap), '  ')}` };
   if (entry.pasted.length === 0) return [[words]];
   const heads = entry.pasted.map((p, i) => `  [pasted ${p.kind} #${i + 1}, ${formatCount(p.lines)} lines, ${formatCount(p.chars)} chars: not the user's words]`);

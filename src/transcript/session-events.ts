@@ -30,7 +30,8 @@ export type SessionEvent =
 export type Outcome = 'failed' | 'passed' | 'committed' | 'reverted' | 'rejected';
 
 export type SessionEntry =
-  | { kind: 'user'; text: string; pasted: readonly PastedBlock[]; command?: string }
+  /** `reaction`: the message agrees with, or corrects, what the assistant just did. */
+  | { kind: 'user'; text: string; pasted: readonly PastedBlock[]; command?: string; reaction?: 'agrees' | 'corrects' }
   | { kind: 'interrupt' }
   /** `final`: the assistant's last words before the user spoke again (or the session ended). */
   | { kind: 'assistant'; text: string; final: boolean }

@@ -138,3 +138,12 @@ describe('long sessions', () => {
     expect(text).not.toContain('Vr7mQ2xYp9LkT4nW8sZc1aB3dE5fG6hJ7kL8mN9oP0q');
   });
 });
+
+describe('reactions', () => {
+  it('marks a correction and an agreement that answer the assistant, and nothing that opens a session', () => {
+    const { text } = render([user('No tests yet, start with the schema.'), say('I will mock the database.'), user("No, don't mock the database."), say('Done: the tests use the real database.'), user('perfect, thanks')], 4_000);
+    expect(text).toMatch(/^User: No tests yet/);
+    expect(text).toContain("User (corrects the assistant): No, don't mock the database.");
+    expect(text).toContain('User (agrees): perfect, thanks');
+  });
+});
