@@ -73,7 +73,7 @@ describe('recall hook session-start', () => {
   });
 
   it('keeps to a small configured budget', async () => {
-    const e = env('start-budget', { RECALL_CONTEXT_MAX_CHARS: '300' });
+    const e = env('start-budget', { RECALL_CONTEXT_MAX_CHARS: '480' });
     const project = h.project('start-budget');
     const rules = [
       'You MUST use pnpm, never npm, yarn or any other tool here.',
@@ -84,7 +84,7 @@ describe('recall hook session-start', () => {
     await captureThroughWorker(e, 'start-budget', rules, project);
     const context = oneJsonObject(await sessionStart(e, project)).hookSpecificOutput!.additionalContext;
     const inner = context.slice(`${RECALL_CONTEXT_OPEN_TAG}\n`.length, -`\n${RECALL_CONTEXT_CLOSE_TAG}`.length);
-    expect(inner.length).toBeLessThanOrEqual(300);
+    expect(inner.length).toBeLessThanOrEqual(480);
     const [, shown, total, left] = /Showing (\d+) of (\d+) memories; (\d+) left out/.exec(inner)!.map(Number);
     expect(shown).toBeGreaterThan(0);
     expect(left).toBeGreaterThan(0);
