@@ -132,13 +132,21 @@ function nullableString(value: unknown): string | null {
   return value === null || value === undefined ? null : String(value);
 }
 
+/**
+ * A library error as one line for the user: its first line, without the Rust source locations
+ * (`, /usr/local/cargo/registry/.../reader.rs:581:24`) LanceDB appends, which say nothing to a user.
+ */
+export function describeLanceError(err: unknown): string {
+  const first = err instanceof Error ? (err.message.split('\n')[0] ?? err.name) : String(err).split('\n')[0] ?? '';
+  return first.replace(/,?\s*\S+\.rs:\d+:\d+/g, '').trim();
+}
+
 /** Runs one library call; anything but a RecallError becomes STORE_FAILED with the original as cause. */
 export async function guard<T>(operation: string, fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (err) {
     if (err instanceof RecallError) throw err;
-    const detail = err instanceof Error ? (err.message.split('\n')[0] ?? err.name) : String(err);
-    throw new RecallError('STORE_FAILED', `LanceDB ${operation} failed: ${detail}`, { cause: err });
+    throw new RecallError('STORE_FAILED', `LanceDB ${operation} failed: ${describeLanceError(err)}`, { cause: err });
   }
 }

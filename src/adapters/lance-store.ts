@@ -16,11 +16,13 @@ import { RecallError } from '../core/errors.js';
 import type { MemoryRecord } from '../core/memory.js';
 import { systemClock } from '../core/ports.js';
 import type { Clock, ListOptions, MemoryFilters, NewMemory, StoredMemory } from '../core/ports.js';
-import { TABLE, buildFilter, checkVector, guard, sqlList, sqlString, toRow } from './lance-rows.js';
+import { TABLE, buildFilter, checkVector, describeLanceError, guard, sqlList, sqlString, toRow } from './lance-rows.js';
 import { addStaged, readStagedKeys, swapInStaged } from './lance-reembed.js';
 import type { ReembedContext } from './lance-reembed.js';
 import { DEDUPE_PROBES, queryGroupCounts, queryNearest, queryNearestIds, queryRows, queryText, readRows, scanRows, SEARCH_PROBES } from './lance-search.js';
-import { ensureFtsIndex, keepFtsIndexCurrent, memorySchema, readEmbedderInfo, warmFtsIndex, type LanceModule } from './lance-tables.js';
+import { ensureFtsIndex, keepFtsIndexCurrent, memorySchema, readEmbedderInfo, rebuildFtsIndex, warmFtsIndex, type LanceModule } from './lance-tables.js';
+import { explainDataDamage } from './lance-damage-errors.js';
+import { inspectTable, rewriteFromReadable, type TableHealth } from './lance-salvage.js';
 import { isMaintenanceDue, maintainTable } from './lance-index.js';
 import { damagedHead } from './lance-versions.js';
 import type { MaintainableStore, MaintenancePolicy } from '../store/maintain-store.js';
@@ -50,6 +52,29 @@ export interface LanceStore extends MaintainableStore {
   optimize(): Promise<void>;
   /** Bytes in LanceDB's index and metadata caches for this store. */
   cacheBytes(): number;
+  /** Reads the whole table to find unreadable data files or a text index that no longer loads; null without a table. */
+  inspectDamage(): Promise<TableHealth | null>;
+  /**
+   * Recovers from what inspectDamage finds: unreadable data files -> the table rewritten from every
+   * row that can still be read (and its text index built again); a damaged text index -> rebuilt.
+   * Callers hold the store lock.
+   */
+  repairDamage(): Promise<DamageRepair | null>;
+  /**
+   * What went wrong after the last writes had been stored (the text index could not be brought up to
+   * date), once each: the write itself succeeded, so it is reported, not thrown.
+   */
+  takeWriteWarnings(): string[];
+}
+
+export interface DamageRepair {
+  before: TableHealth;
+  /** Rows in the table after the repair. */
+  kept: number;
+  /** Rows that could not be read and are gone from the table. */
+  lost: number;
+  rewritten: boolean;
+  textIndexRebuilt: boolean;
 }
 
 export interface OpenStoreOptions {
@@ -80,6 +105,7 @@ export async function openLanceStore(at: StoreLocation | string, opts: OpenStore
   /** The full-text index last loaded whole (warmTextIndex), and the table version it was checked at. */
   let warmedText: { index: string | null; version: number } | null = null;
   const where = `${TABLE} in ${dir}`;
+  const writeWarnings: string[] = [];
 
   function connection(): Connection {
     if (db === null) throw new RecallError('STORE_FAILED', 'the memory store is closed');
@@ -133,10 +159,20 @@ export async function openLanceStore(at: StoreLocation | string, opts: OpenStore
     return t;
   }
 
-  /** After a write: the first rows build the text index; later ones are folded in once enough pile up. */
-  async function indexNewRows(t: Table): Promise<void> {
-    if (!ftsReady) ftsReady = await ensureFtsIndex(lancedb, t);
-    await keepFtsIndexCurrent(t);
+  /**
+   * After a write: the first rows build the text index; later ones are folded in once enough pile up.
+   * The rows are stored by now, so a failure here (a damaged index) is kept as a warning, not thrown:
+   * a caller that reported the write as failed would be wrong, and a job retried for it would count
+   * its memories twice.
+   */
+  async function indexNewRows(t: Table, rows: number): Promise<void> {
+    try {
+      if (!ftsReady) ftsReady = await ensureFtsIndex(lancedb, t);
+      await keepFtsIndexCurrent(t);
+    } catch (err) {
+      const detail = err instanceof RecallError ? err.message : describeLanceError(err);
+      writeWarnings.push(`${rows} ${rows === 1 ? 'memory was' : 'memories were'} stored, but the text index could not be updated (${detail}); run \`recall repair\``);
+    }
   }
 
   async function deleteWhere(t: Table, filter: string): Promise<number> {
@@ -144,7 +180,7 @@ export async function openLanceStore(at: StoreLocation | string, opts: OpenStore
     return result.numDeletedRows;
   }
 
-  return {
+  const store: LanceStore = {
     async embedderInfo() {
       const t = await existingTable();
       return t === null ? null : readEmbedderInfo(arrow, t, where);
@@ -179,7 +215,7 @@ export async function openLanceStore(at: StoreLocation | string, opts: OpenStore
       const data = records.map((r, i) => ({ ...toRow(r), vector: memories[i]?.vector }));
       // One add call: one new table version for the whole batch.
       await guard('insert', () => t.add(data));
-      await indexNewRows(t);
+      await indexNewRows(t, data.length);
       return records;
     },
 
@@ -190,7 +226,7 @@ export async function openLanceStore(at: StoreLocation | string, opts: OpenStore
       memories.forEach((m) => checkVector(m.vector, dimension, `memory ${m.id}'s vector`));
       const t = await tableForWrite(embedder, dimension);
       await guard('restore', () => t.add(memories.map((m) => ({ ...toRow({ ...m, embedder }), vector: m.vector }))));
-      await indexNewRows(t);
+      await indexNewRows(t, memories.length);
     },
 
     async reinforce(id, seenAt) {
@@ -337,6 +373,33 @@ export async function openLanceStore(at: StoreLocation | string, opts: OpenStore
       return Number(session.sizeBytes());
     },
 
+    async inspectDamage() {
+      const t = await existingTable();
+      return t === null ? null : guard('inspect the table', () => inspectTable(t));
+    },
+
+    async repairDamage() {
+      const t = await existingTable();
+      if (t === null) return null;
+      const before = await guard('inspect the table', () => inspectTable(t));
+      if (before.damagedFragments.length > 0) {
+        const rewritten = await guard('rewrite the table from its readable rows', () => rewriteFromReadable(lancedb, connection(), t, TABLE));
+        table = rewritten.table;
+        ftsReady = true;
+        warmedText = null;
+        return { before, kept: rewritten.kept, lost: before.rows - rewritten.kept, rewritten: true, textIndexRebuilt: before.textIndex !== 'none' };
+      }
+      if (before.textIndex === 'damaged') {
+        await rebuildFtsIndex(lancedb, t);
+        warmedText = null;
+      }
+      return { before, kept: before.rows, lost: 0, rewritten: false, textIndexRebuilt: before.textIndex === 'damaged' };
+    },
+
+    takeWriteWarnings() {
+      return writeWarnings.splice(0);
+    },
+
     async close() {
       table?.close();
       db?.close();
@@ -344,6 +407,7 @@ export async function openLanceStore(at: StoreLocation | string, opts: OpenStore
       db = null;
     },
   };
+  return explainDataDamage(store, location);
 }
 
 /**

@@ -107,6 +107,11 @@ export async function ensureFtsIndex(lancedb: LanceModule, t: Table): Promise<bo
   return true;
 }
 
+/** Builds the full-text index on `content` anew, replacing one that no longer loads (`recall repair`). */
+export async function rebuildFtsIndex(lancedb: LanceModule, t: Table): Promise<void> {
+  await guard('rebuild the full-text index', () => t.createIndex('content', { config: ftsIndex(lancedb), replace: true }));
+}
+
 /**
  * Loads the whole full-text index into LanceDB's index cache, unless the index is the one `warmed`
  * names. Returns what names the index now, or null when the table has no such index: its indexed

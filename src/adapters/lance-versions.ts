@@ -45,6 +45,30 @@ export function damagedHead(tableDir: string): { damaged: VersionFile[]; lastGoo
   return firstGood === -1 ? { damaged: files, lastGood: null } : { damaged: files.slice(0, firstGood), lastGood: files[firstGood] ?? null };
 }
 
+/**
+ * Data files of the table that do not end in Lance's magic (cut short, overwritten): the ones a
+ * repair sets aside. A file damaged inside while its end is whole is not found here; the rewrite
+ * leaves it out of the table all the same.
+ */
+export function unreadableDataFiles(tableDir: string): string[] {
+  const dir = join(tableDir, 'data');
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  return names.filter((name) => name.endsWith('.lance')).map((name) => join(dir, name)).filter((path) => !endsWithMagic(path));
+}
+
+/** Moves files into `<storeDir>/.recall-damaged/<stamp>/` (same disk, never deleted); returns the folder. */
+export function setAsideFiles(storeDir: string, files: readonly string[], stamp: string): string {
+  const dir = join(storeDir, '.recall-damaged', stamp);
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  for (const path of files) renameSync(path, join(dir, basename(path)));
+  return dir;
+}
+
 function endsWithMagic(path: string): boolean {
   let fd: number | undefined;
   try {

@@ -2,12 +2,14 @@
 import { loadConfig, type LoadedConfig } from '../config/load-config.js';
 import { RecallError } from '../core/errors.js';
 import { fileLogger, type Logger } from '../core/log.js';
+import { assertStateFolders } from '../core/private-paths.js';
 import { ensureStateDir } from '../core/state-paths.js';
 import { createRuntime, type Runtime } from '../worker/runtime.js';
 
 export function openState(component = 'cli'): { loaded: LoadedConfig; logger: Logger } {
   const loaded = loadConfig(process.env);
   ensureStateDir(loaded.paths.home);
+  assertStateFolders(loaded.paths);
   return { loaded, logger: fileLogger(loaded.paths.logFile, component) };
 }
 

@@ -46,6 +46,9 @@ export const configSchema = z.object({
     .object({
       maxChars: positiveInt.default(12_000).describe('Characters of rendered transcript sent to the model.'),
       minChars: z.coerce.number().int().min(0).default(100).describe('Shorter transcripts are skipped.'),
+      maxLineBytes: positiveInt
+        .default(16 * 1024 * 1024)
+        .describe('Longest transcript line read, in bytes; a job whose transcript has a longer line fails with that reason instead of exhausting the worker\'s memory (env RECALL_TRANSCRIPT_MAX_LINE_BYTES).'),
     })
     .prefault({}),
   extract: z
@@ -72,6 +75,12 @@ export const configSchema = z.object({
         .min(5000)
         .default(10_000)
         .describe('A lock not refreshed for this long is taken over; the store lock only once its holder process is gone, or after 10 times this long (env RECALL_LOCK_STALE_MS).'),
+      jobTimeoutMs: positiveInt
+        .default(30 * 60_000)
+        .describe('Time one capture job may run; past it the worker records the job as stopped and exits, so nothing holds the queue (env RECALL_JOB_TIMEOUT_MS).'),
+      maxCrashes: positiveInt
+        .default(2)
+        .describe('A job whose worker stopped mid-job (crashed, killed, or past jobTimeoutMs) this many times moves to the failed folder (env RECALL_MAX_CRASHES).'),
     })
     .prefault({}),
   context: z
@@ -174,6 +183,9 @@ export const ENV_OVERRIDES: ReadonlyArray<readonly [string, readonly string[]]> 
   ['RECALL_BACKOFF_MS', ['queue', 'backoffMs']],
   ['RECALL_WORKER_LINGER_MS', ['queue', 'lingerMs']],
   ['RECALL_LOCK_STALE_MS', ['queue', 'lockStaleMs']],
+  ['RECALL_JOB_TIMEOUT_MS', ['queue', 'jobTimeoutMs']],
+  ['RECALL_MAX_CRASHES', ['queue', 'maxCrashes']],
+  ['RECALL_TRANSCRIPT_MAX_LINE_BYTES', ['transcript', 'maxLineBytes']],
   ['RECALL_CONTEXT_MAX_CHARS', ['context', 'maxChars']],
   ['RECALL_ENDLESS_MODE', ['endless', 'enabled']],
   ['RECALL_ENDLESS_MIN_CHARS', ['endless', 'minChars']],

@@ -17,7 +17,9 @@ export type RecallErrorCode =
   | 'STORE_CORRUPT'
   | 'STORE_DENIED'
   | 'LOCK_HELD'
-  | 'STATE_UNWRITABLE';
+  | 'STATE_UNWRITABLE'
+  /** A state folder that is a symlink, someone else's, or writable by others: refused, not used. */
+  | 'STATE_UNSAFE';
 
 /** Codes for conditions that pass on their own: a job failing with one is retried later. */
 const TRANSIENT: ReadonlySet<RecallErrorCode> = new Set<RecallErrorCode>([

@@ -1,6 +1,7 @@
-/** Append-only log file in the state dir (0600). Node built-ins only: hooks use it. Never throws. */
-import { appendFileSync, mkdirSync } from 'node:fs';
+/** Append-only log file in the state dir (0600, never written through a symlink). Node built-ins only: hooks use it. Never throws. */
+import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { appendPrivateFile } from './private-paths.js';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
@@ -14,7 +15,8 @@ export function fileLogger(file: string, component: string): Logger {
       const line = JSON.stringify({ t: new Date().toISOString(), level, component, pid: process.pid, msg: message, ...fields });
       try {
         mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-        appendFileSync(file, `${line}\n`, { mode: 0o600 });
+        // Never through a symlink planted at the log's path (see private-paths.ts).
+        appendPrivateFile(file, `${line}\n`);
       } catch {
         // A log that cannot be written must not take the caller down.
       }

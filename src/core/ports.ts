@@ -142,5 +142,10 @@ export interface MemoryStore {
    * A store whose rows were all deleted is reset instead, so its next write records the new embedder.
    */
   swapInStagedVectors(embedder: string): Promise<number>;
+  /**
+   * Problems that came after writes were stored (a text index that could not be brought up to date),
+   * each returned once; the writes themselves succeeded. Optional: a store without such upkeep has none.
+   */
+  takeWriteWarnings?(): string[];
   close(): Promise<void>;
 }

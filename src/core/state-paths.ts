@@ -6,6 +6,7 @@ import { chmodSync, mkdirSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { RecallError } from './errors.js';
+import { currentUid } from './private-paths.js';
 
 export interface StatePaths {
   home: string;
@@ -45,10 +46,22 @@ export function statePaths(home: string): StatePaths {
 /**
  * The state dir as every command finds it: created if needed and private (0700). One that already is
  * 0700 is left alone, so a state dir on a read-only file system still serves the commands that only read.
+ * One owned by another user is refused (STATE_UNSAFE), never made private for them and used. The
+ * state dir itself may be a symlink to a folder of the user's (another disk); the folders in it may not.
  */
 export function ensureStateDir(home: string): void {
+  let uid: number;
   try {
     mkdirSync(home, { recursive: true, mode: 0o700 });
+    uid = statSync(home).uid;
+  } catch (err) {
+    throw new RecallError('STATE_UNWRITABLE', `cannot use the state dir ${home}: ${(err as Error).message}`, { cause: err });
+  }
+  const own = currentUid();
+  if (own !== null && uid !== own) {
+    throw new RecallError('STATE_UNSAFE', `the state dir ${home} is owned by uid ${uid}, not by you (uid ${own}); set RECALL_HOME to a folder of your own`);
+  }
+  try {
     if ((statSync(home).mode & 0o777) !== 0o700) chmodSync(home, 0o700);
   } catch (err) {
     throw new RecallError('STATE_UNWRITABLE', `cannot use the state dir ${home}: ${(err as Error).message}`, { cause: err });

@@ -1,8 +1,18 @@
-/** The state directory (RECALL_HOME): present or creatable, writable, private. Pure. */
+/** The state directory (RECALL_HOME): present or creatable, writable, the user's own and private, and so are the folders in it. Pure. */
 import type { CheckResult } from './check-result.js';
 
 export type StateDirProbe =
-  | { path: string; state: 'directory'; mode: number; writable: boolean }
+  | {
+      path: string;
+      state: 'directory';
+      mode: number;
+      writable: boolean;
+      /** Its owner, and this user (null where users are not compared). */
+      uid?: number;
+      ownUid?: number | null;
+      /** What is wrong with the folders in it: symlinks, foreign owners, group/world-writable. */
+      folderProblems?: readonly string[];
+    }
   | { path: string; state: 'missing'; parent: string; parentWritable: boolean }
   | { path: string; state: 'not-directory' }
   | { path: string; state: 'error'; message: string };
@@ -22,6 +32,16 @@ export function checkStateDir(probe: StateDirProbe): CheckResult {
       return { ...base, status: 'ok', detail: `${probe.path} (created on first use)` };
     case 'directory': {
       const mode = (probe.mode & 0o777).toString(8).padStart(3, '0');
+      if (probe.uid !== undefined && probe.ownUid !== undefined && probe.ownUid !== null && probe.uid !== probe.ownUid) {
+        return { ...base, status: 'fail', detail: `${probe.path} is owned by uid ${probe.uid}, not by you (uid ${probe.ownUid}); recall refuses to use it`, fix: `set RECALL_HOME to a folder of your own` };
+      }
+      if ((probe.mode & 0o022) !== 0) {
+        return { ...base, status: 'fail', detail: `${probe.path} is writable by group or others (mode ${mode})`, fix: `chmod 700 ${probe.path}` };
+      }
+      const [folder, ...more] = probe.folderProblems ?? [];
+      if (folder !== undefined) {
+        return { ...base, status: 'fail', detail: `${folder}${more.length > 0 ? ` (and ${more.length} more)` : ''}; recall refuses to use it`, fix: 'move it away (recall makes a private one), or set RECALL_HOME to a folder of your own' };
+      }
       if (!probe.writable) {
         return { ...base, status: 'fail', detail: `${probe.path} is read-only (mode ${mode})`, fix: `chmod 700 ${probe.path}, ${elsewhere}` };
       }

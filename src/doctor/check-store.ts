@@ -5,7 +5,9 @@ import { describeStoreLocation, type StoreLocation } from '../store/store-locati
 export type StoreProbe =
   | { state: 'absent' }
   | { state: 'open'; info: { embedder: string; dimension: number } | null; count: number }
-  | { state: 'failed'; message: string; code?: string };
+  | { state: 'failed'; message: string; code?: string }
+  /** The table opens, but reading it whole found unreadable data files or a text index that does not load. */
+  | { state: 'damaged'; count: number; damagedFiles: number; readableRows: number; textIndexDamaged: boolean };
 
 export function checkStore(configuredEmbedder: string, location: StoreLocation, probe: StoreProbe): CheckResult {
   const base = { id: 'store', title: 'Database' } as const;
@@ -16,6 +18,15 @@ export function checkStore(configuredEmbedder: string, location: StoreLocation, 
     case 'failed':
       if (probe.code === 'STORE_CORRUPT') return { ...base, status: 'fail', detail: probe.message, fix: 'recall repair (sets the damaged version aside, nothing is deleted; --dry-run shows what it would do)' };
       return { ...base, status: 'fail', detail: `cannot read ${dbDir}: ${probe.message}`, fix: location.kind === 's3' ? `check that ${location.endpoint ?? 'S3'} answers, that the bucket exists and that AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY may read and write it` : `check the permissions of ${dbDir}; if it is damaged, move it aside (its memories go with it) and capture again` };
+    case 'damaged': {
+      const lost = probe.count - probe.readableRows;
+      const parts = [
+        ...(probe.damagedFiles > 0 ? [`${lost} of ${probe.count} memories cannot be read (${probe.damagedFiles} damaged data file${probe.damagedFiles === 1 ? '' : 's'})`] : []),
+        // Text searches read the rows too, so with a damaged data file the index cannot be judged on its own.
+        ...(probe.textIndexDamaged && probe.damagedFiles === 0 ? ['the text index does not load'] : []),
+      ];
+      return { ...base, status: 'fail', detail: `${dbDir}: ${parts.join('; ')}`, fix: 'recall repair (keeps every memory that can still be read and rebuilds the text index; --dry-run shows what it would do)' };
+    }
     case 'open': {
       if (probe.info === null) return { ...base, status: 'ok', detail: `${dbDir} is empty` };
       if (probe.info.embedder !== configuredEmbedder) {

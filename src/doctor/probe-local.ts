@@ -5,6 +5,7 @@ import { activeEnvOverrides, findUnknownKeys, salvageConfig, type ConfigProblem 
 import { readConfigFile } from '../config/load-config.js';
 import type { Config } from '../config/schema.js';
 import { isRecallError } from '../core/errors.js';
+import { currentUid, folderProblem, stateFolders } from '../core/private-paths.js';
 import { resolveHome, statePaths, type StatePaths } from '../core/state-paths.js';
 import { readSettingsFile } from '../install/settings-file.js';
 import { Spool } from '../queue/spool.js';
@@ -42,7 +43,8 @@ export function probeStateDir(path: string): StateDirProbe {
   try {
     const stat = statSync(path);
     if (!stat.isDirectory()) return { path, state: 'not-directory' };
-    return { path, state: 'directory', mode: stat.mode, writable: canWrite(path) };
+    const folderProblems = stateFolders(statePaths(path)).flatMap((folder) => folderProblem(folder) ?? []);
+    return { path, state: 'directory', mode: stat.mode, writable: canWrite(path), uid: stat.uid, ownUid: currentUid(), folderProblems };
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') return { path, state: 'error', message: (err as Error).message };
   }

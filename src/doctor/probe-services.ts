@@ -66,7 +66,13 @@ export async function probeStore(location: StoreLocation): Promise<StoreProbe> {
     const store = await openLanceStore(location);
     try {
       const info = await store.embedderInfo();
-      return { state: 'open', info, count: info ? await store.count() : 0 };
+      const count = info ? await store.count() : 0;
+      // Read the table whole: an unreadable data file or text index shows only when read.
+      const health = await store.inspectDamage();
+      if (health !== null && (health.damagedFragments.length > 0 || health.textIndex === 'damaged')) {
+        return { state: 'damaged', count: health.rows, damagedFiles: health.damagedFragments.length, readableRows: health.readableRows, textIndexDamaged: health.textIndex === 'damaged' };
+      }
+      return { state: 'open', info, count };
     } finally {
       await store.close();
     }

@@ -6,6 +6,7 @@
  */
 import { dirname } from 'node:path';
 import { fileLogger } from '../core/log.js';
+import { stateFolderProblems } from '../core/private-paths.js';
 import { statePaths } from '../core/state-paths.js';
 import { newCaptureJob, type Agent } from '../queue/job.js';
 import { Spool } from '../queue/spool.js';
@@ -33,6 +34,12 @@ export async function sessionEndHook(ctx: HookContext): Promise<Record<string, u
     agent: detectAgent(ctx.args, ctx.env, input.transcriptPath),
     reason: input.reason,
   });
+  const [unsafe] = stateFolderProblems(paths);
+  if (unsafe !== undefined) {
+    // Never queue into a folder someone else controls; doctor names the problem.
+    logger.log('error', `not queued: ${unsafe}`, { sessionId: job.sessionId });
+    return {};
+  }
   let workerCwd = paths.home;
   try {
     new Spool(paths).enqueue(job);

@@ -5,8 +5,8 @@
  */
 import type { Readable, Writable } from 'node:stream';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { Logger } from '../core/log.js';
+import { BoundedStdioTransport } from './bounded-stdio-transport.js';
 import type { InFlight } from './in-flight.js';
 
 export interface ServeStdioOptions {
@@ -39,7 +39,7 @@ export async function serveStdio(server: McpServer, options: ServeStdioOptions):
   listen(stdout, 'error', (err) => `stdout failed: ${(err as Error | undefined)?.message ?? 'unknown error'}`);
   for (const signal of STOP_SIGNALS) listen(process, signal, () => signal);
 
-  const transport = new StdioServerTransport(stdin, stdout);
+  const transport = new BoundedStdioTransport(stdin, stdout);
   transport.onerror = (err) => logger.log('warn', 'mcp transport error', { error: err.message });
   server.server.onerror = (err) => logger.log('warn', 'mcp protocol error', { error: err.message });
   await server.connect(transport);

@@ -24,6 +24,8 @@ export interface CaptureJob {
   /** ISO time before which the job is not due (retry backoff); null means due now. */
   notBefore: string | null;
   lastError: string | null;
+  /** Times a worker stopped in the middle of this job (crashed, was killed, or ran past the job time limit). */
+  crashes?: number;
   /**
    * The model's answer for this job, saved before anything is stored, so a worker killed between
    * extraction and the end of the job stores the very same memories again (and dedupe skips them).

@@ -4,7 +4,7 @@
  * anything heavy. Any problem (no socket, dead daemon, timeout, a daemon that dies mid-answer)
  * answers null: the caller then does the work in-process, with the same result.
  */
-import { existsSync } from 'node:fs';
+import { lstatSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 
@@ -47,9 +47,23 @@ export function serveLink(home: string, env: NodeJS.ProcessEnv = process.env): s
   return serveAllowed(env) ? serveSocketPath(home) : null;
 }
 
-/** Sends one request line and parses the one answer line; null on any failure. */
+/**
+ * Whether `socketPath` is a socket this user owns. A socket someone else put there (or a symlink to
+ * one) is never talked to: it would see the command lines and could answer anything.
+ */
+export function isOwnSocket(socketPath: string): boolean {
+  try {
+    const info = lstatSync(socketPath);
+    const uid = typeof process.getuid === 'function' ? process.getuid() : null;
+    return info.isSocket() && (uid === null || info.uid === uid);
+  } catch {
+    return false;
+  }
+}
+
+/** Sends one request line and parses the one answer line; null on any failure, or when the socket is not the user's own. */
 export function exchange(socketPath: string, request: object, timeoutMs = 30_000): Promise<unknown> {
-  if (!existsSync(socketPath)) return Promise.resolve(null);
+  if (!isOwnSocket(socketPath)) return Promise.resolve(null);
   return new Promise((resolve) => {
     let settled = false;
     let data = '';

@@ -4,13 +4,14 @@
  * (never reads it whole) and keeps a bounded number of events in memory. It does not judge whether the text is
  * long enough (the caller does).
  */
-import { open } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { RecallError } from '../core/errors.js';
 import { cutText } from './cut-text.js';
 import { foldSession } from './fold-session.js';
 import { parseJsonObjectLine, parseTranscriptRecord } from './parse-transcript-line.js';
+import { limitLineBytes } from './limit-line-bytes.js';
 import { renderSession } from './render-session.js';
 import type { RenderStats } from './render-session.js';
 import type { SessionEntry, SessionEvent } from './session-events.js';
@@ -20,6 +21,8 @@ export const DEFAULT_MAX_CHARS = 12_000;
 export interface ReadTranscriptOptions {
   /** Budget for the rendered text (default 12,000 characters). */
   maxChars?: number;
+  /** Longest line accepted, in bytes (default 16 MiB); a longer one fails the read. */
+  maxLineBytes?: number;
 }
 
 export interface TranscriptText {
@@ -43,6 +46,7 @@ const SNIFF_BYTES = 8192;
 /** Past this many events, the oldest of the assistant's and the tools' are let go (users' words never are). */
 const MAX_EVENTS = 40_000;
 const FIRST_REQUEST_CHARS = 160;
+export const DEFAULT_MAX_LINE_BYTES = 16 * 1024 * 1024;
 
 function errnoCode(err: unknown): string | undefined {
   if (typeof err === 'object' && err !== null && 'code' in err) {
@@ -87,15 +91,34 @@ export function firstRequestOf(entries: readonly SessionEntry[]): string | null 
   return cutText(first.text.replace(/\s+/g, ' ').trim(), FIRST_REQUEST_CHARS, 1);
 }
 
+/**
+ * Refuses anything but a regular file (a symlink to one is fine) before it is opened: opening a FIFO
+ * blocks until a writer comes, and a socket or device never ends, so either would hold the worker.
+ */
+async function assertRegularFile(path: string): Promise<void> {
+  const info = await stat(path);
+  if (info.isFile()) return;
+  const kind = info.isDirectory() ? 'a directory' : info.isFIFO() ? 'a FIFO' : info.isSocket() ? 'a socket' : info.isCharacterDevice() || info.isBlockDevice() ? 'a device' : 'not a regular file';
+  throw new RecallError('TRANSCRIPT_UNREADABLE', `transcript is ${kind}, not a regular file: ${path}`);
+}
+
+/** The error for a line past the limit: permanent, since the file will not get shorter lines. */
+function lineTooLong(path: string, maxLineBytes: number): (lineNumber: number) => RecallError {
+  return (lineNumber) =>
+    new RecallError('TRANSCRIPT_UNREADABLE', `transcript line ${lineNumber} is longer than ${maxLineBytes} bytes (transcript.maxLineBytes): ${path}`);
+}
+
 export async function readTranscript(path: string, options: ReadTranscriptOptions = {}): Promise<TranscriptText> {
   let handle: FileHandle | undefined;
   try {
+    await assertRegularFile(path);
     handle = await open(path, 'r');
     // Reading (not opening) is what fails on a directory, so this also surfaces EISDIR early.
     await rejectBinary(handle, path);
     const stream = handle.createReadStream({ encoding: 'utf8', start: 0, autoClose: true });
     handle = undefined; // the stream owns and closes it from here
-    const lines = createInterface({ input: stream, crlfDelay: Infinity });
+    const maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
+    const lines = createInterface({ input: limitLineBytes(stream, maxLineBytes, lineTooLong(path, maxLineBytes)), crlfDelay: Infinity });
     let events: SessionEvent[] = [];
     let turns = 0;
     let skippedLines = 0;

@@ -69,7 +69,7 @@ export async function captureTranscript(request: CaptureRequest, deps: CaptureDe
       throw new RecallError('LLM_NOT_CONFIGURED', 'no extraction model: set RECALL_OLLAMA_LLM_MODEL (for example `llama3.2`)');
     }
     // Every event is redacted as it is read, before the budget cuts anything; this pass only makes sure.
-    const transcript = await readTranscript(request.transcriptPath, { maxChars: deps.config.transcript.maxChars });
+    const transcript = await readTranscript(request.transcriptPath, { maxChars: deps.config.transcript.maxChars, maxLineBytes: deps.config.transcript.maxLineBytes });
     const redacted = redactSecrets(transcript.text);
     redactions = countRedactions(redacted.text);
     transcriptChars = redacted.text.length;

@@ -1,5 +1,6 @@
 /** One line per finished capture, for `recall status` and for audits: which session became what. */
-import { appendFileSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { appendPrivateFile } from '../core/private-paths.js';
 
 export interface HistoryEntry {
   job: string;
@@ -14,7 +15,7 @@ export interface HistoryEntry {
 }
 
 export function appendHistory(file: string, entry: HistoryEntry): void {
-  appendFileSync(file, `${JSON.stringify(entry)}\n`, { mode: 0o600 });
+  appendPrivateFile(file, `${JSON.stringify(entry)}\n`);
 }
 
 /** Entries in order; damaged lines are skipped. */

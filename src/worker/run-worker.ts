@@ -9,6 +9,7 @@
  * (job-owner.ts), a new lock holder takes back only jobs whose worker is gone, and a worker that
  * finds its lock lost finishes the job in hand and claims no other.
  */
+import { basename } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from '../core/log.js';
 import { adoptFallbackJobs, countFallbackJobs } from '../queue/adopt-fallback.js';
@@ -17,6 +18,8 @@ import { isDue, type CaptureJob } from '../queue/job.js';
 import { currentOwner, isOwnerAlive, ownerOf, type JobOwner } from '../queue/job-owner.js';
 import { processJob, type JobOutcome } from './process-job.js';
 import { tryLock } from './locks.js';
+import { recordStoppedJob } from './record-stopped-job.js';
+import { runWithTimeLimit } from './run-with-time-limit.js';
 import type { Runtime } from './runtime.js';
 
 export interface WorkerOptions {
@@ -44,6 +47,11 @@ export interface WorkerSummary {
   adopted: number;
   /** The queue lock was taken over while held (this process stalled past the stale time); the worker stopped after the job in hand. */
   lockLost: string | null;
+  /**
+   * A job ran past `queue.jobTimeoutMs`: it was recorded as stopped and the worker claimed nothing
+   * more. The job's own work may still be pending in this process, so its caller must exit now.
+   */
+  timedOut: string | null;
 }
 
 const POLL_MS = 500;
@@ -52,7 +60,7 @@ const POLL_MS = 500;
 export async function runWorker(runtime: Runtime, logger: Logger, options: WorkerOptions): Promise<WorkerSummary> {
   const { paths, config } = runtime.loaded;
   const spool = new Spool(paths);
-  const summary: WorkerSummary = { lockHeld: false, done: 0, retried: 0, failed: 0, waiting: false, adopted: 0, lockLost: null };
+  const summary: WorkerSummary = { lockHeld: false, done: 0, retried: 0, failed: 0, waiting: false, adopted: 0, lockLost: null, timedOut: null };
   const attempted = new Set<string>();
   const owner = currentOwner();
   const roots = options.fallbackRoots === undefined ? {} : { roots: options.fallbackRoots };
@@ -78,13 +86,13 @@ export async function runWorker(runtime: Runtime, logger: Logger, options: Worke
     try {
       adoptionStuck = adoptFallback(paths.home, spool, roots, logger, summary);
       if (summary.lockLost === null) {
-        recoverOrphans(spool, logger);
+        summary.failed += recoverOrphans(spool, logger, config.queue.maxCrashes);
         await drain(spool, runtime, logger, { ...options, owner }, summary, attempted);
       }
     } finally {
       await release();
     }
-    if (summary.waiting || summary.lockLost !== null) return summary;
+    if (summary.waiting || summary.lockLost !== null || summary.timedOut !== null) return summary;
     // Let go first, then look: anything queued before another worker gave up on the lock is visible now.
     // A retry due soon is waited for without the lock, so `recall drain` can still run meanwhile.
     while (!spool.nextPending((job) => isRunnable(job, options, attempted, runtime.clock.now()))) {
@@ -105,6 +113,7 @@ async function drain(
   summary: WorkerSummary,
   attempted: Set<string>,
 ): Promise<void> {
+  const { jobTimeoutMs, maxCrashes } = runtime.loaded.config.queue;
   for (let entry = next(); entry && summary.lockLost === null; entry = next()) {
     attempted.add(entry.job!.id);
     let claimed: SpoolEntry;
@@ -113,7 +122,21 @@ async function drain(
     } catch {
       continue; // Claimed by another worker or removed by hand meanwhile: nothing to run.
     }
-    const outcome = await processJob(claimed, { spool, deps: runtime, logger, historyFile: runtime.loaded.paths.historyFile });
+    const outcome = await runWithTimeLimit(
+      processJob(claimed, { spool, deps: runtime, logger, historyFile: runtime.loaded.paths.historyFile }),
+      jobTimeoutMs,
+    );
+    if (outcome === 'timed-out') {
+      const error = `the job ran longer than ${jobTimeoutMs} ms (queue.jobTimeoutMs) and was stopped`;
+      // Read back: the job may have saved the model's answer meanwhile.
+      const stopped = recordStoppedJob(spool, spool.read('processing', basename(claimed.file)), error, maxCrashes);
+      logger.log('error', `job stopped: ${stopped.error}`, { job: entry.job!.id, crashes: stopped.crashes, to: stopped.to });
+      summary.timedOut = stopped.error;
+      if (stopped.to === 'failed') summary.failed += 1;
+      else summary.retried += 1;
+      options.onJob?.(claimed, stopped.to === 'failed' ? { kind: 'failed', error: stopped.error } : { kind: 'retry', error: stopped.error, notBefore: new Date().toISOString() });
+      return;
+    }
     options.onJob?.(claimed, outcome);
     if (outcome.kind === 'done') summary.done += 1;
     else if (outcome.kind === 'retry') summary.retried += 1;
@@ -154,10 +177,12 @@ function adoptFallback(
 }
 
 /**
- * Jobs in processing/ whose worker is gone go back to pending/ to run again. A job whose worker
- * still runs stays with it: that worker lost the lock by stalling, not by dying, and finishes it.
+ * Jobs in processing/ whose worker is gone go back to pending/ to run again, or to failed/ once
+ * their workers stopped mid-job `maxCrashes` times. A job whose worker still runs stays with it:
+ * that worker lost the lock by stalling, not by dying, and finishes it.
  */
-function recoverOrphans(spool: Spool, logger: Logger): void {
+function recoverOrphans(spool: Spool, logger: Logger, maxCrashes: number): number {
+  let failed = 0;
   for (const name of spool.names('processing')) {
     const owner = ownerOf(name);
     if (owner !== null && isOwnerAlive(owner)) {
@@ -166,10 +191,16 @@ function recoverOrphans(spool: Spool, logger: Logger): void {
     }
     const entry = spool.read('processing', name);
     try {
-      spool.move(entry, 'pending');
-      logger.log('warn', 'recovered a job from a worker that stopped mid-job', { file: entry.file });
+      const stopped = recordStoppedJob(spool, entry, 'the worker running it stopped mid-job (crashed or was killed)', maxCrashes);
+      if (stopped.to === 'pending') {
+        logger.log('warn', 'recovered a job from a worker that stopped mid-job', { file: entry.file, crashes: stopped.crashes });
+        continue;
+      }
+      failed += 1;
+      logger.log('error', `job failed for good: ${stopped.error}`, { file: entry.file, crashes: stopped.crashes });
     } catch {
       // Already moved.
     }
   }
+  return failed;
 }

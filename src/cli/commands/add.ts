@@ -36,11 +36,15 @@ export function registerAdd(program: Command): void {
         const origin = await originFor(opts, store);
         const outcome = await storeManualMemory({ text, type: opts.type }, origin, runtime);
         logger.log('info', 'manual memory', outcome);
+        // Stored, but the text index lagged behind: say both, and exit 0 since the memory is there.
+        const warnings = store.takeWriteWarnings?.() ?? [];
+        for (const warning of warnings) logger.log('warn', warning);
         await refreshAfterWrite([origin.namespace], runtime, logger);
         if (opts.json) {
-          out.json(outcome);
+          out.json(warnings.length > 0 ? { ...outcome, warnings } : outcome);
           return;
         }
+        for (const warning of warnings) out.warn(`warning: ${warning}`);
         if (outcome.status === 'stored') out.line(`stored ${outcome.id} in ${origin.namespace}`);
         else out.line(`already known: matches ${outcome.id} (similarity ${(outcome.similarity ?? 1).toFixed(2)}); its seen count went up`);
         if (outcome.redactions > 0) out.line(`(${outcome.redactions} secret${outcome.redactions === 1 ? '' : 's'} redacted)`);

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { countFallbackJobs } from '../../queue/adopt-fallback.js';
+import { Spool } from '../../queue/spool.js';
 import { runWorker } from '../../worker/run-worker.js';
 import { withRuntime } from '../context.js';
 import { out } from '../output.js';
@@ -11,6 +12,7 @@ export function registerDrain(program: Command): void {
     .description('process every queued capture now, including those waiting for a retry, then exit')
     .option('--json', 'print the summary as JSON')
     .action(async (opts: { json?: boolean }) => {
+      let timedOut = false;
       await withRuntime(async (runtime, logger) => {
         const summary = await runWorker(runtime, logger, {
           ignoreBackoff: true,
@@ -29,17 +31,25 @@ export function registerDrain(program: Command): void {
         });
         // Jobs a hook queued in the fallback spool that the state dir still cannot take.
         const inFallback = countFallbackJobs(runtime.loaded.paths.home);
-        if (summary.failed > 0 || summary.retried > 0 || inFallback > 0 || summary.lockLost !== null) setExitCode(1);
+        // Jobs this drain could not run because another worker kept the queue the whole time.
+        const counts = new Spool(runtime.loaded.paths).counts();
+        const leftWaiting = summary.lockHeld ? counts.pending + counts.processing : 0;
+        timedOut = summary.timedOut !== null;
+        if (summary.failed > 0 || summary.retried > 0 || inFallback > 0 || summary.lockLost !== null || leftWaiting > 0 || timedOut) setExitCode(1);
         if (opts.json) {
-          out.json({ ...summary, inFallback });
+          out.json({ ...summary, inFallback, leftWaiting });
           return;
         }
-        if (summary.lockHeld) out.line('another worker is draining the queue right now; it will run the queued jobs');
+        if (leftWaiting > 0) out.line(`could not run ${leftWaiting} queued job(s): another worker held the queue lock all the while this drain waited for it; it runs them, and if \`recall status\` shows no progress, stop that worker`);
+        else if (summary.lockHeld) out.line('another worker is draining the queue right now; it will run the queued jobs');
         else if (summary.waiting) out.line('jobs are waiting: no extraction model is configured (set RECALL_OLLAMA_LLM_MODEL)');
         if (summary.lockLost !== null) out.line('stopped early: this process stalled past the lock stale time and another worker took over the queue; it runs the rest');
         if (summary.adopted > 0) out.line(`${summary.adopted} job(s) moved in from the fallback spool (queued while the state dir was full)`);
         out.line(`${summary.done} captured, ${summary.retried} to retry, ${summary.failed} failed`);
         if (inFallback > 0) out.line(`${inFallback} job(s) still wait in the fallback spool: the state dir cannot take them (full disk?); free space and run \`recall drain\` again`);
+        if (timedOut) out.line(`stopped: ${summary.timedOut}`);
       });
+      // The stopped job's work may still be pending in this process: end it with the process.
+      if (timedOut) process.exit(1);
     });
 }

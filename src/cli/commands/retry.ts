@@ -16,7 +16,7 @@ export function registerRetry(program: Command): void {
       let moved = 0;
       for (const entry of spool.list('failed')) {
         if (!entry.job) continue; // Not a job (damaged file): left for the user to inspect.
-        spool.updateAndMove(entry, { ...entry.job, attempts: 0, notBefore: null }, 'pending');
+        spool.updateAndMove(entry, { ...entry.job, attempts: 0, crashes: 0, notBefore: null }, 'pending');
         moved += 1;
       }
       const started = moved > 0 && opts.start ? await spawnDetachedWorker(process.env, loaded.paths.home) : false;

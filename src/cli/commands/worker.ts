@@ -14,6 +14,7 @@ export function registerWorker(program: Command): void {
     .action(async () => {
       const { loaded, logger } = openState('worker');
       const runtime = createRuntime(loaded);
+      let timedOut = false;
       try {
         const summary = await runWorker(runtime, logger, {
           ignoreBackoff: false,
@@ -24,10 +25,13 @@ export function registerWorker(program: Command): void {
         logger.log('info', 'worker finished', { ...summary, priority: getPriority() });
         // EX_TEMPFAIL: another worker owns the queue now and runs what is left.
         if (summary.lockLost !== null) setExitCode(75);
+        timedOut = summary.timedOut !== null;
       } catch (err) {
         logger.log('error', `worker stopped: ${describeError(err)}`, { stack: err instanceof Error ? err.stack : undefined });
         setExitCode(1);
       } finally {
+        // After a job past its time limit, its work may still be pending here: stop it with the process.
+        if (timedOut) process.exit(1);
         await runtime.close();
       }
     });

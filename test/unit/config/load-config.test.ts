@@ -14,7 +14,7 @@ describe('loadConfig', () => {
     expect(config.ollama.llmModel).toBeUndefined();
     expect(config.embedder.id).toBe('transformers:Xenova/all-MiniLM-L6-v2');
     expect(config.dedupe.threshold).toBe(0.85);
-    expect(config.transcript).toEqual({ maxChars: 12_000, minChars: 100 });
+    expect(config.transcript).toEqual({ maxChars: 12_000, minChars: 100, maxLineBytes: 16 * 1024 * 1024 });
     expect(paths.configFile).toMatch(/config\.json$/);
   });
 

@@ -32,4 +32,18 @@ describe('checkStateDir', () => {
   it('fails when the path is a file', () => {
     expect(checkStateDir({ path: '/h/.recall', state: 'not-directory' }).status).toBe('fail');
   });
+
+  it('fails a directory owned by another user', () => {
+    const result = checkStateDir({ path: '/h/.recall', state: 'directory', mode: 0o40700, writable: true, uid: 65534, ownUid: 1000 });
+    expect(result).toMatchObject({ status: 'fail', detail: '/h/.recall is owned by uid 65534, not by you (uid 1000); recall refuses to use it' });
+  });
+
+  it('fails a directory group or others may write to', () => {
+    expect(checkStateDir({ path: '/h/.recall', state: 'directory', mode: 0o40775, writable: true, uid: 1000, ownUid: 1000 })).toMatchObject({ status: 'fail', fix: 'chmod 700 /h/.recall' });
+  });
+
+  it('fails on a problem with a folder inside it, naming the first', () => {
+    const result = checkStateDir({ path: '/h/.recall', state: 'directory', mode: 0o40700, writable: true, uid: 1000, ownUid: 1000, folderProblems: ['/h/.recall/db is a symlink', '/h/.recall/spool is a symlink'] });
+    expect(result).toMatchObject({ status: 'fail', detail: '/h/.recall/db is a symlink (and 1 more); recall refuses to use it' });
+  });
 });

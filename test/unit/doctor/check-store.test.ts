@@ -38,4 +38,14 @@ describe('checkStore', () => {
     expect(result.fix).toMatch(/http:\/\/10\.0\.0\.5:9000 answers.*AWS_ACCESS_KEY_ID/);
     expect(JSON.stringify(result)).not.toContain('wJalrXUtnFEMI');
   });
+
+  it('fails a table with unreadable data files, counting what is lost, with recall repair as the fix', () => {
+    const result = checkStore(ID, LOCAL, { state: 'damaged', count: 3, damagedFiles: 1, readableRows: 2, textIndexDamaged: true });
+    expect(result).toMatchObject({ status: 'fail', detail: '/h/db: 1 of 3 memories cannot be read (1 damaged data file)', fix: expect.stringMatching(/^recall repair/) });
+  });
+
+  it('fails a table whose text index does not load', () => {
+    const result = checkStore(ID, LOCAL, { state: 'damaged', count: 3, damagedFiles: 0, readableRows: 3, textIndexDamaged: true });
+    expect(result).toMatchObject({ status: 'fail', detail: '/h/db: the text index does not load' });
+  });
 });
