@@ -1,0 +1,60 @@
+/**
+ * Where a memory's text came from in the session it was extracted from: what the user typed, what the
+ * assistant said, tool output, what the user pasted, or Claude Code's compaction summary; `model` when no
+ * part of the session shares enough of its words (the model's own wording or inference). Pure: by the share
+ * of the memory's distinct words (three letters or more) found in each kind of text.
+ */
+import type { SessionEntry } from './session-events.js';
+
+export type SessionSource = 'user' | 'assistant' | 'tool-output' | 'pasted' | 'summary' | 'model';
+
+/** At least this share of the memory's words must come from one kind of text to name it. */
+const MIN_SHARE = 0.5;
+const STOP = new Set(['the', 'and', 'for', 'not', 'you', 'must', 'should', 'never', 'always', 'use', 'with', 'this', 'that', 'from', 'are', 'all', 'any', 'into', 'when', 'before', 'after']);
+
+function words(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const word of text.toLowerCase().match(/[\p{L}\p{N}_./-]{3,}/gu) ?? []) if (!STOP.has(word)) out.add(word);
+  return out;
+}
+
+/** The words each kind of text in the session holds. */
+export function sourceWords(entries: readonly SessionEntry[]): Map<Exclude<SessionSource, 'model'>, Set<string>> {
+  const by = new Map<Exclude<SessionSource, 'model'>, Set<string>>();
+  const add = (kind: Exclude<SessionSource, 'model'>, text: string | undefined): void => {
+    if (text === undefined) return;
+    const set = by.get(kind) ?? new Set<string>();
+    for (const w of words(text)) set.add(w);
+    by.set(kind, set);
+  };
+  for (const entry of entries) {
+    if (entry.kind === 'user') {
+      add('user', entry.text);
+      for (const block of entry.pasted) add('pasted', block.excerpt);
+    } else if (entry.kind === 'assistant') add('assistant', entry.text);
+    else if (entry.kind === 'tool') add('tool-output', entry.output);
+    else if (entry.kind === 'compaction') add('summary', entry.text);
+    else if (entry.kind === 'subagent') add('tool-output', `${entry.task} ${entry.result}`);
+  }
+  return by;
+}
+
+/**
+ * The kind of text most of the memory's words come from. The user's own words win a tie, then the
+ * assistant's, then the summary's: a memory the user also said is the user's.
+ */
+export function attributeSource(content: string, sources: ReadonlyMap<Exclude<SessionSource, 'model'>, Set<string>>): SessionSource {
+  const mine = words(content);
+  if (mine.size === 0) return 'model';
+  let best: SessionSource = 'model';
+  let bestShare = MIN_SHARE - Number.EPSILON;
+  for (const kind of ['user', 'assistant', 'summary', 'pasted', 'tool-output'] as const) {
+    const set = sources.get(kind);
+    if (set === undefined) continue;
+    let shared = 0;
+    for (const word of mine) if (set.has(word)) shared += 1;
+    const share = shared / mine.size;
+    if (share > bestShare) [best, bestShare] = [kind, share];
+  }
+  return best;
+}
