@@ -5,6 +5,7 @@ import { formatForgotten } from './format-memories.js';
 import type { McpContext } from './mcp-context.js';
 import { REQUIRED } from './required.js';
 import { refreshAfterChange } from './refresh-after-change.js';
+import { labelOf } from './tool-scope.js';
 
 export const memoryForgetInput = z
   .object({
@@ -14,7 +15,8 @@ export const memoryForgetInput = z
 
 export type MemoryForgetArgs = z.infer<typeof memoryForgetInput>;
 
-export const MEMORY_FORGET_DESCRIPTION = 'Delete one memory that is wrong or outdated, by its id. Says what it removed.';
+export const MEMORY_FORGET_DESCRIPTION =
+  "Delete one of this project's memories that is wrong or outdated, by its id. Says what it removed. Global memories are forgotten by the user, in a terminal.";
 
 export async function memoryForget(args: MemoryForgetArgs, ctx: McpContext): Promise<string> {
   const id = args.id.trim();
@@ -24,7 +26,11 @@ export async function memoryForget(args: MemoryForgetArgs, ctx: McpContext): Pro
   const record = await runtime.withStoreLock(async () => {
     // Checked under the lock, so nothing can vanish between the check and the delete.
     const found = await store.get(id);
-    if (found === null) throw new RecallError('NOT_FOUND', `no memory with id ${id}; nothing was forgotten`);
+    // Another project's memory, or a global one every project shares, is not this server's to delete; the
+    // answer does not say whether it exists.
+    if (found === null || found.namespace !== ctx.project.namespace) {
+      throw new RecallError('NOT_FOUND', `no memory with id ${id} in ${labelOf(ctx.project.namespace)}; nothing was forgotten`);
+    }
     await store.delete([id]);
     return found;
   });

@@ -12,7 +12,7 @@ export const memoryRecentInput = z
     namespace: z
       .string()
       .optional()
-      .describe(`Default: this project (global outside a project). "global", a namespace such as "project:api-1a2b3c4d", or "${ALL_NAMESPACES}".`),
+      .describe(`Default: this project (global outside a project). "global", or "${ALL_NAMESPACES}" for both. Other projects' memories are not reachable from here.`),
     limit: z.number().int().min(1).max(MAX_RESULTS).optional().describe(`At most this many, newest first (default ${DEFAULT_RECENT}).`),
   })
   .strict();
@@ -24,7 +24,7 @@ export const MEMORY_RECENT_DESCRIPTION = 'The newest memories of this project, n
 export async function memoryRecent(args: MemoryRecentArgs, ctx: McpContext): Promise<string> {
   const { runtime } = ctx;
   const store = await runtime.store();
-  const scope = await readScope(args.namespace, ctx, { withGlobal: false });
+  const scope = readScope(args.namespace, ctx, { withGlobal: false });
   const records = await store.list({ ...scope.filters, limit: args.limit ?? DEFAULT_RECENT });
   return formatRecent(records, scope.label, { home: ctx.project.namespace, now: runtime.clock.now() });
 }

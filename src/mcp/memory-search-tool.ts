@@ -17,7 +17,7 @@ export const memorySearchInput = z
     namespace: z
       .string()
       .optional()
-      .describe(`Default: this project plus global. "global", a namespace such as "project:api-1a2b3c4d", or "${ALL_NAMESPACES}".`),
+      .describe(`Default: this project plus global. "global", or "${ALL_NAMESPACES}" for both. Other projects' memories are not reachable from here.`),
     type: z.enum(MEMORY_TYPES).optional().describe('Only memories of this type.'),
     limit: z.number().int().min(1).max(MAX_RESULTS).optional().describe('At most this many results (default: the configured search.limit, 10 unless changed).'),
   })
@@ -34,7 +34,7 @@ export async function memorySearch(args: MemorySearchArgs, ctx: McpContext): Pro
   if (query === '') throw new RecallError('INPUT_INVALID', 'the search query is empty; give a few words to look for');
   const { runtime } = ctx;
   const store = await runtime.store();
-  const scope = await readScope(args.namespace, ctx, { withGlobal: true });
+  const scope = readScope(args.namespace, ctx, { withGlobal: true });
   const filters = args.type === undefined ? scope.filters : { ...scope.filters, type: args.type };
   const hits = await searchMemories(
     { query, mode: 'hybrid', filters, limit: args.limit ?? runtime.config.search.limit, minScore: runtime.config.search.minScore },

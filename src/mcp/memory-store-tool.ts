@@ -15,7 +15,10 @@ export const memoryStoreInput = z
       .enum(MEMORY_TYPES, REQUIRED)
       .describe('golden_rule: must always hold; preference: how the user likes things; decision: a choice made and why; pattern: how the code does something; session: what a session did.'),
     importance: z.number().min(0).max(1).optional().describe('0..1; default follows the type (golden_rule 1.0 ... session 0.3).'),
-    namespace: z.string().optional().describe('Default: this project (global outside a project). "global" for rules that hold in every project.'),
+    namespace: z
+      .string()
+      .optional()
+      .describe('Default: this project (global outside a project). "global" for rules that hold in every project; the user approves those (`recall review`) before any session sees them.'),
   })
   .strict();
 
@@ -27,7 +30,7 @@ export const MEMORY_STORE_DESCRIPTION =
 
 export async function memoryStore(args: MemoryStoreArgs, ctx: McpContext): Promise<string> {
   const text = checkMemoryText(args.content);
-  const origin = await writeOrigin(args.namespace, ctx);
+  const origin = writeOrigin(args.namespace, ctx);
   const outcome = await storeManualMemory({ text, type: args.memory_type, importance: args.importance }, origin, ctx.runtime);
   ctx.logger.log('info', 'mcp memory', outcome);
   await refreshAfterChange([origin.namespace], ctx);

@@ -157,7 +157,7 @@ describe('recall mcp', () => {
     }
   });
 
-  it('searches this project plus global by default, labels global hits, and reads other scopes on request', async () => {
+  it('searches this project plus global by default, labels global hits, and never reads another project', async () => {
     const { env, project } = world('scope');
     const other = h.project('mcp-scope-other');
     const elsewhere = await startServer(env, other);
@@ -175,8 +175,12 @@ describe('recall mcp', () => {
       expect(here).toContain('Use blue green deploy for the release.');
       expect(here).not.toContain('docker');
 
+      // "all" is everything this server may read: its project and global, never another project.
       const all = await server.text('memory_search', { query: 'docker compose service tests', namespace: 'all' });
-      expect(all).toMatch(/Use docker compose for the service tests\. \(id \w+, score \d\.\d\d, project mcp-scope-other\)/);
+      expect(all).not.toContain('docker');
+      const other = await server.call('memory_search', { query: 'docker', namespace: 'mcp-scope-other' });
+      expect(other.isError).toBe(true);
+      expect(textOf(other)).toMatch(/^memory_search: this server reads and writes only project mcp-scope and global memories; "mcp-scope-other" is outside them/);
       const decisions = await server.text('memory_search', { query: 'use', type: 'decision' });
       expect(decisions.split('\n')).toHaveLength(1);
       expect(decisions).toContain('[decision]');
@@ -202,7 +206,28 @@ describe('recall mcp', () => {
 
       const again = await server.call('memory_forget', { id });
       expect(again.isError).toBe(true);
-      expect(textOf(again)).toBe(`memory_forget: no memory with id ${id}; nothing was forgotten`);
+      expect(textOf(again)).toBe(`memory_forget: no memory with id ${id} in project mcp-forget; nothing was forgotten`);
+    } finally {
+      await server.client.close();
+    }
+  });
+
+  it("cannot forget another project's memory or a global one, and does not say whether it exists", async () => {
+    const { env, project } = world('confined');
+    const elsewhere = await startServer(env, h.project('mcp-confined-other'));
+    const theirs = idIn(await elsewhere.text('memory_store', { content: 'Deploy the api with blue green releases.', memory_type: 'decision' }));
+    await elsewhere.client.close();
+    await runCli(['add', 'Never commit generated files.', '--type', 'golden_rule'], { env });
+    const global = (await listMemories(env)).find((m) => m.namespace === 'global')!.id;
+
+    const server = await startServer(env, project);
+    try {
+      for (const id of [theirs, global]) {
+        const result = await server.call('memory_forget', { id });
+        expect(result.isError).toBe(true);
+        expect(textOf(result)).toBe(`memory_forget: no memory with id ${id} in project mcp-confined; nothing was forgotten`);
+      }
+      expect((await listMemories(env)).map((m) => m.id).sort()).toEqual([theirs, global].sort());
     } finally {
       await server.client.close();
     }
@@ -220,15 +245,15 @@ describe('recall mcp', () => {
         ['memory_search', { query: 'x', limit: 0 }, /expected number to be >=1 at limit/],
         ['memory_search', { query: 'x', limit: 'ten' }, /expected number, received string at limit/],
         ['memory_search', { query: 'x', type: 'rumour' }, /expected one of "golden_rule"\|.* at type/],
-        ['memory_search', { query: 'x', namespace: 'projec:nowhere' }, /^memory_search: unknown namespace "projec:nowhere"/],
+        ['memory_search', { query: 'x', namespace: 'projec:nowhere' }, /^memory_search: this server reads and writes only project mcp-bad and global memories; "projec:nowhere" is outside them/],
         ['memory_search', { query: 'x', colour: 'blue' }, /Unrecognized key: "colour"/],
         ['memory_store', { content: 'x'.repeat(1024 * 1024), memory_type: 'decision' }, /Too big: expected string to have <=2000 characters at content/],
         ['memory_store', { content: 'Use pnpm.' }, /Missing required argument at memory_type/],
         ['memory_store', { content: '  ', memory_type: 'decision' }, /^memory_store: the memory text is empty$/],
         ['memory_store', { content: 'Use pnpm.', memory_type: 'decision', importance: 7 }, /expected number to be <=1 at importance/],
-        ['memory_store', { content: 'Use pnpm.', memory_type: 'decision', namespace: 'all' }, /^memory_store: "all" reads every namespace/],
+        ['memory_store', { content: 'Use pnpm.', memory_type: 'decision', namespace: 'all' }, /^memory_store: "all" reads this project and global/],
         ['memory_forget', {}, /Missing required argument at id/],
-        ['memory_forget', { id: '01J0000000000000000000000X' }, /^memory_forget: no memory with id 01J0000000000000000000000X; nothing was forgotten$/],
+        ['memory_forget', { id: '01J0000000000000000000000X' }, /^memory_forget: no memory with id 01J0000000000000000000000X in project mcp-bad; nothing was forgotten$/],
       ];
       for (const [name, args, message] of cases) {
         const result = await server.call(name, args);

@@ -24,47 +24,61 @@ function contextWith(groups: GroupCount[], options: { inProject?: boolean; apiRo
 }
 
 describe('readScope', () => {
-  it('reads the server project and global by default, even before the project holds anything', async () => {
-    expect(await readScope(undefined, contextWith([]), { withGlobal: true })).toEqual({ filters: { namespaces: [SHOP, 'global'] }, label: 'project shop and global' });
-    expect(await readScope('  ', contextWith([]), { withGlobal: true })).toEqual({ filters: { namespaces: [SHOP, 'global'] }, label: 'project shop and global' });
+  it('reads the server project and global by default, even before the project holds anything', () => {
+    expect(readScope(undefined, contextWith([]), { withGlobal: true })).toEqual({ filters: { namespaces: [SHOP, 'global'] }, label: 'project shop and global' });
+    expect(readScope('  ', contextWith([]), { withGlobal: true })).toEqual({ filters: { namespaces: [SHOP, 'global'] }, label: 'project shop and global' });
   });
 
-  it('reads the project alone when global is not wanted, and global alone outside a project', async () => {
-    expect(await readScope(undefined, contextWith([]), { withGlobal: false })).toEqual({ filters: { namespace: SHOP }, label: 'project shop' });
-    expect(await readScope(undefined, contextWith([], { inProject: false }), { withGlobal: true })).toEqual({ filters: { namespace: 'global' }, label: 'global' });
+  it('reads the project alone when global is not wanted, and global alone outside a project', () => {
+    expect(readScope(undefined, contextWith([]), { withGlobal: false })).toEqual({ filters: { namespace: SHOP }, label: 'project shop' });
+    expect(readScope(undefined, contextWith([], { inProject: false }), { withGlobal: true })).toEqual({ filters: { namespace: 'global' }, label: 'global' });
   });
 
-  it('reads every namespace for "all" and one known namespace when named', async () => {
+  it('reads the project and global for "all", and one of them when named by namespace or folder name', () => {
     const ctx = contextWith([{ namespace: API, type: 'decision', count: 2 }]);
-    expect(await readScope('all', ctx, { withGlobal: true })).toEqual({ filters: {}, label: 'all namespaces' });
-    expect(await readScope(API, ctx, { withGlobal: true })).toEqual({ filters: { namespace: API }, label: 'project api' });
-    expect(await readScope('global', ctx, { withGlobal: true })).toEqual({ filters: { namespace: 'global' }, label: 'global' });
+    expect(readScope('all', ctx, { withGlobal: false })).toEqual({ filters: { namespaces: [SHOP, 'global'] }, label: 'project shop and global' });
+    expect(readScope(SHOP, ctx, { withGlobal: true })).toEqual({ filters: { namespace: SHOP }, label: 'project shop' });
+    expect(readScope('shop', ctx, { withGlobal: true })).toEqual({ filters: { namespace: SHOP }, label: 'project shop' });
+    expect(readScope('global', ctx, { withGlobal: true })).toEqual({ filters: { namespace: 'global' }, label: 'global' });
   });
 
-  it('refuses an unknown namespace with INPUT_INVALID and a close suggestion', async () => {
+  it("refuses another project's namespace, known or not, without naming what exists", () => {
     const ctx = contextWith([{ namespace: API, type: 'decision', count: 2 }]);
-    const err = await readScope('project:apj-0000abcd', ctx, { withGlobal: true }).catch((e: unknown) => e);
-    expect(isRecallError(err, 'INPUT_INVALID')).toBe(true);
-    expect((err as Error).message).toBe(`unknown namespace "project:apj-0000abcd"; did you mean ${API}?`);
+    for (const other of [API, 'api', 'project:apj-0000abcd']) {
+      let err: unknown;
+      try {
+        readScope(other, ctx, { withGlobal: true });
+      } catch (e) {
+        err = e;
+      }
+      expect(isRecallError(err, 'INPUT_INVALID')).toBe(true);
+      expect((err as Error).message).toBe(`this server reads and writes only project shop and global memories; "${other}" is outside them (\`recall search --project\` in a terminal reads other projects)`);
+    }
+  });
+
+  it('reads only global outside a project, whatever "all" says', () => {
+    const ctx = contextWith([], { inProject: false });
+    expect(readScope('all', ctx, { withGlobal: true })).toEqual({ filters: { namespace: 'global' }, label: 'global' });
+    expect(() => readScope(SHOP, ctx, { withGlobal: true })).toThrow(/reads and writes only global memories/);
   });
 });
 
 describe('writeOrigin', () => {
-  it('writes to the server project with its root by default, as an mcp memory', async () => {
-    expect(await writeOrigin(undefined, contextWith([]))).toEqual({ namespace: SHOP, projectRoot: '/w/shop', sessionId: null, source: 'mcp' });
+  it('writes to the server project with its root by default, as an mcp memory', () => {
+    expect(writeOrigin(undefined, contextWith([]))).toEqual({ namespace: SHOP, projectRoot: '/w/shop', sessionId: null, source: 'mcp' });
   });
 
-  it('writes to global without a project root', async () => {
-    expect(await writeOrigin('global', contextWith([]))).toEqual({ namespace: 'global', projectRoot: null, sessionId: null, source: 'mcp' });
+  it('writes to global without a project root', () => {
+    expect(writeOrigin('global', contextWith([]))).toEqual({ namespace: 'global', projectRoot: null, sessionId: null, source: 'mcp' });
   });
 
-  it('keeps the project root other memories of a named namespace recorded', async () => {
+  it("refuses to write into another project's namespace", () => {
     const ctx = contextWith([{ namespace: API, type: 'decision', count: 1 }], { apiRoot: '/w/api' });
-    expect(await writeOrigin(API, ctx)).toMatchObject({ namespace: API, projectRoot: '/w/api' });
+    expect(() => writeOrigin(API, ctx)).toThrow(/reads and writes only project shop and global memories/);
   });
 
-  it('refuses "all", which names no single namespace', async () => {
-    await expect(writeOrigin('all', contextWith([]))).rejects.toThrow(/"all" reads every namespace/);
+  it('refuses "all", which names no single namespace', () => {
+    expect(() => writeOrigin('all', contextWith([]))).toThrow(/"all" reads this project and global/);
   });
 });
 
