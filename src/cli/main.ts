@@ -9,8 +9,16 @@
  */
 // Everything recall creates (state, queue, log, database files) is private to the user: 0700 / 0600.
 process.umask(0o077);
+// `recall stats | head -1`: the reader went away. What is left to print is dropped; the command finishes
+// its work and exits as usual instead of dying with a stack trace.
+process.stdout.on('error', ignoreClosedPipe);
 
 void main(process.argv.slice(2));
+
+function ignoreClosedPipe(err: NodeJS.ErrnoException): void {
+  if (err.code === 'EPIPE' || err.code === 'ERR_STREAM_DESTROYED') return;
+  throw err;
+}
 
 async function main(args: string[]): Promise<void> {
   const [command, subcommand, ...rest] = args;
