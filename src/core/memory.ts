@@ -16,11 +16,26 @@ export function isMemoryType(value: string): value is MemoryType {
   return (MEMORY_TYPES as readonly string[]).includes(value);
 }
 
+/**
+ * Where a memory's words came from. From a session: what the user typed, what the assistant said, tool
+ * output, text the user pasted, the agent's compaction summary, or `model` (the extraction model's own
+ * wording, matching no part of the session). Otherwise how it was written: `recall add`, the MCP server,
+ * `recall import`.
+ */
+export const PROVENANCES = ['user', 'assistant', 'tool-output', 'pasted', 'summary', 'model', 'manual', 'mcp', 'import'] as const;
+export type Provenance = (typeof PROVENANCES)[number];
+
+export function isProvenance(value: unknown): value is Provenance {
+  return typeof value === 'string' && (PROVENANCES as readonly string[]).includes(value);
+}
+
 /** What extraction hands to the store: text and a type, nothing persisted yet. */
 export interface CandidateMemory {
   content: string;
   type: MemoryType;
   importance: number;
+  /** Where its words came from, when known. */
+  provenance?: Provenance;
 }
 
 /** Where a memory came from. */

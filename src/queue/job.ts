@@ -9,6 +9,7 @@ export interface CachedMemory {
   content: string;
   type: string;
   importance: number;
+  provenance?: string;
 }
 
 export interface CaptureJob {

@@ -4,9 +4,13 @@
  * part of the session shares enough of its words (the model's own wording or inference). Pure: by the share
  * of the memory's distinct words (three letters or more) found in each kind of text.
  */
+import type { Provenance } from '../core/memory.js';
 import type { SessionEntry } from './session-events.js';
 
-export type SessionSource = 'user' | 'assistant' | 'tool-output' | 'pasted' | 'summary' | 'model';
+export type SessionSource = Extract<Provenance, 'user' | 'assistant' | 'tool-output' | 'pasted' | 'summary' | 'model'>;
+
+/** The words each kind of session text holds. */
+export type SourceWords = ReadonlyMap<Exclude<SessionSource, 'model'>, Set<string>>;
 
 /** At least this share of the memory's words must come from one kind of text to name it. */
 const MIN_SHARE = 0.5;
@@ -43,7 +47,7 @@ export function sourceWords(entries: readonly SessionEntry[]): Map<Exclude<Sessi
  * The kind of text most of the memory's words come from. The user's own words win a tie, then the
  * assistant's, then the summary's: a memory the user also said is the user's.
  */
-export function attributeSource(content: string, sources: ReadonlyMap<Exclude<SessionSource, 'model'>, Set<string>>): SessionSource {
+export function attributeSource(content: string, sources: SourceWords): SessionSource {
   const mine = words(content);
   if (mine.size === 0) return 'model';
   let best: SessionSource = 'model';

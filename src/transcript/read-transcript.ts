@@ -8,6 +8,7 @@ import { open, stat } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { RecallError } from '../core/errors.js';
+import { sourceWords, type SourceWords } from './attribute-source.js';
 import { cutText } from './cut-text.js';
 import { foldSession } from './fold-session.js';
 import { parseJsonObjectLine, parseTranscriptRecord } from './parse-transcript-line.js';
@@ -39,6 +40,8 @@ export interface TranscriptText {
   firstRequest: string | null;
   /** The working directory the session recorded (Claude Code's `cwd` field), or null. */
   cwd: string | null;
+  /** The words of each kind of text in the session (typed, assistant, tool output, pasted, summary), to tell where a memory came from. */
+  sources: SourceWords;
 }
 
 /** Bytes inspected for NUL characters before treating the file as a transcript. */
@@ -144,7 +147,7 @@ export async function readTranscript(path: string, options: ReadTranscriptOption
     }
     const entries = foldSession(events);
     const { text, stats } = renderSession(entries, options.maxChars ?? DEFAULT_MAX_CHARS);
-    return { text, turns, skippedLines, totalChars: stats.fullChars, stats, firstRequest: firstRequestOf(entries), cwd };
+    return { text, turns, skippedLines, totalChars: stats.fullChars, stats, firstRequest: firstRequestOf(entries), cwd, sources: sourceWords(entries) };
   } catch (err) {
     throw transcriptReadError(err, path);
   } finally {

@@ -11,6 +11,7 @@ import { extractMemories } from '../extract/extract-memories.js';
 import { resolveProject } from '../project/resolve-project.js';
 import { redactSecrets } from '../redact/redact-secrets.js';
 import { storeMemories } from '../store/store-memories.js';
+import { attributeSource } from '../transcript/attribute-source.js';
 import { readTranscript } from '../transcript/read-transcript.js';
 
 export interface CaptureDeps {
@@ -81,7 +82,10 @@ export async function captureTranscript(request: CaptureRequest, deps: CaptureDe
       { llm: deps.llm(), minNumCtx: deps.config.ollama.numCtx, maxMemories: deps.config.extract.maxMemories },
     );
     // The model's answer rests in the job file until it is stored: redact it before anything keeps it.
-    candidates = extraction.memories.map((memory) => ({ ...memory, content: redactSecrets(memory.content).text }));
+    candidates = extraction.memories.map((memory) => {
+      const content = redactSecrets(memory.content).text;
+      return { ...memory, content, provenance: attributeSource(content, transcript.sources) };
+    });
     dropped = extraction.dropped;
     request.onExtracted?.(candidates);
   }

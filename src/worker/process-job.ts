@@ -1,7 +1,7 @@
 /** Runs one claimed job and decides where it goes next: done, back to pending with a retry time, or failed. */
 import { describeError, RecallError } from '../core/errors.js';
 import type { Logger } from '../core/log.js';
-import { isMemoryType, type CandidateMemory } from '../core/memory.js';
+import { isMemoryType, isProvenance, type CandidateMemory } from '../core/memory.js';
 import { retryDelayMs, type CaptureJob } from '../queue/job.js';
 import type { Spool, SpoolEntry } from '../queue/spool.js';
 import { refreshContext } from '../context/refresh-context.js';
@@ -39,7 +39,7 @@ export async function processJob(entry: SpoolEntry, ctx: JobContext): Promise<Jo
         source: job.agent,
         cached: cachedMemories(job),
         onExtracted: (memories) => {
-          current = spool.update(current, { ...job, extracted: memories.map(({ content, type, importance }) => ({ content, type, importance })) });
+          current = spool.update(current, { ...job, extracted: memories.map(({ content, type, importance, provenance }) => ({ content, type, importance, provenance })) });
         },
       },
       deps,
@@ -101,7 +101,9 @@ function scheduleAgain(current: SpoolEntry, latest: CaptureJob, err: unknown, er
 
 function cachedMemories(job: CaptureJob): CandidateMemory[] | undefined {
   if (!job.extracted) return undefined;
-  return job.extracted.flatMap((m) => (isMemoryType(m.type) ? [{ content: m.content, type: m.type, importance: m.importance }] : []));
+  return job.extracted.flatMap((m) =>
+    isMemoryType(m.type) ? [{ content: m.content, type: m.type, importance: m.importance, ...(isProvenance(m.provenance) ? { provenance: m.provenance } : {}) }] : [],
+  );
 }
 
 /** Store upkeep runs detached, in a process of its own (see src/adapters/lance-maintain-child.ts). */

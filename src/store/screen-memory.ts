@@ -1,0 +1,35 @@
+/**
+ * The write-time screen: a memory that reads like an instruction to the agent, or a global rule an MCP
+ * client wrote, is quarantined (stored, never injected into a session, never returned by the MCP server)
+ * until the user approves it with `recall review`. What the user typed in a terminal (`recall add`) is
+ * theirs and is not screened. Pure.
+ */
+import type { MemoryOrigin } from '../core/memory.js';
+import { GLOBAL_NAMESPACE } from '../project/resolve-project.js';
+import { flagInstructions, type InstructionFlag } from './flag-instructions.js';
+
+export const QUARANTINED = 'quarantined';
+
+export type QuarantineReason = InstructionFlag | 'global-from-mcp';
+
+export interface Screened {
+  status: typeof QUARANTINED | null;
+  reasons: QuarantineReason[];
+}
+
+export function screenMemory(content: string, origin: Pick<MemoryOrigin, 'namespace' | 'source'>): Screened {
+  if (origin.source === 'manual') return { status: null, reasons: [] };
+  const reasons: QuarantineReason[] = flagInstructions(content);
+  if (origin.source === 'mcp' && origin.namespace === GLOBAL_NAMESPACE) reasons.push('global-from-mcp');
+  return { status: reasons.length > 0 ? QUARANTINED : null, reasons };
+}
+
+/** The reasons in words, for `recall review` and log lines. */
+export const REASON_TEXT: Readonly<Record<QuarantineReason, string>> = {
+  override: 'tells the agent to ignore its instructions',
+  'remote-script': 'runs a script fetched from the network',
+  exfiltration: 'sends credentials or secrets somewhere',
+  'hidden-text': 'holds invisible or bidirectional characters',
+  'control-tag': "holds the agent's control tags",
+  'global-from-mcp': 'a rule for every project, written by an agent through MCP',
+};
