@@ -21,7 +21,17 @@ export const META_DIMENSION = 'recall.dimension';
 export const RECORD_COLUMNS = [
   'id', 'content', 'type', 'importance', 'namespace', 'project_root', 'session_id',
   'source', 'embedder', 'created_at', 'last_seen_at', 'seen_count',
+  'superseded_by', 'superseded_at', 'provenance', 'status',
 ];
+
+/**
+ * Columns added after the first release, all nullable text: a table made before them gains them
+ * (as nulls) when it is opened. Append here; never reorder.
+ */
+export const ADDED_COLUMNS = ['superseded_by', 'superseded_at', 'provenance', 'status'] as const;
+
+/** The filter that keeps a read to current memories: a replaced one stays as history only. */
+export const CURRENT_ONLY = 'superseded_by IS NULL';
 
 export type Row = Record<string, unknown>;
 
@@ -65,6 +75,8 @@ export function sqlList(values: readonly string[]): string {
 /** The SQL filter for a set of filters, or null when nothing is filtered. */
 export function buildFilter(filters: MemoryFilters): string | null {
   const parts: string[] = [];
+  if (filters.supersededBy !== undefined) parts.push(`superseded_by = ${sqlString(filters.supersededBy)}`);
+  else if (filters.allVersions !== true) parts.push(CURRENT_ONLY);
   if (filters.namespace !== undefined) parts.push(`namespace = ${sqlString(filters.namespace)}`);
   if (filters.namespaces !== undefined) {
     // `IN ()` is not valid SQL; an empty list matches nothing.
@@ -100,6 +112,8 @@ export function toRow(r: MemoryRecord): Row {
     id: r.id, content: r.content, content_key: contentKey(r.content), type: r.type, importance: r.importance,
     namespace: r.namespace, project_root: r.projectRoot, session_id: r.sessionId, source: r.source,
     embedder: r.embedder, created_at: r.createdAt, last_seen_at: r.lastSeenAt, seen_count: r.seenCount,
+    superseded_by: r.supersededBy ?? null, superseded_at: r.supersededAt ?? null,
+    provenance: r.provenance ?? null, status: r.status ?? null,
   };
 }
 
@@ -111,6 +125,8 @@ export function toRecord(row: Row): MemoryRecord {
     namespace: String(row.namespace), projectRoot: nullableString(row.project_root),
     sessionId: nullableString(row.session_id), source: String(row.source), embedder: String(row.embedder),
     createdAt: String(row.created_at), lastSeenAt: String(row.last_seen_at), seenCount: Number(row.seen_count),
+    supersededBy: nullableString(row.superseded_by), supersededAt: nullableString(row.superseded_at),
+    provenance: nullableString(row.provenance), status: nullableString(row.status),
   };
 }
 

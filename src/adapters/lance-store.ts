@@ -16,11 +16,11 @@ import { RecallError } from '../core/errors.js';
 import type { MemoryRecord } from '../core/memory.js';
 import { systemClock } from '../core/ports.js';
 import type { Clock, ListOptions, MemoryFilters, NewMemory, StoredMemory } from '../core/ports.js';
-import { TABLE, buildFilter, checkVector, describeLanceError, guard, sqlList, sqlString, toRow } from './lance-rows.js';
+import { CURRENT_ONLY, TABLE, buildFilter, checkVector, describeLanceError, guard, sqlList, sqlString, toRow } from './lance-rows.js';
 import { addStaged, readStagedKeys, swapInStaged } from './lance-reembed.js';
 import type { ReembedContext } from './lance-reembed.js';
 import { DEDUPE_PROBES, queryGroupCounts, queryNearest, queryNearestIds, queryRows, queryText, readRows, scanRows, SEARCH_PROBES } from './lance-search.js';
-import { ensureFtsIndex, keepFtsIndexCurrent, memorySchema, readEmbedderInfo, rebuildFtsIndex, warmFtsIndex, type LanceModule } from './lance-tables.js';
+import { addMissingColumns, ensureFtsIndex, keepFtsIndexCurrent, memorySchema, readEmbedderInfo, rebuildFtsIndex, warmFtsIndex, type LanceModule } from './lance-tables.js';
 import { explainDataDamage } from './lance-damage-errors.js';
 import { inspectTable, rewriteFromReadable, type TableHealth } from './lance-salvage.js';
 import { isMaintenanceDue, maintainTable } from './lance-index.js';
@@ -122,9 +122,12 @@ export async function openLanceStore(at: StoreLocation | string, opts: OpenStore
     const conn = connection();
     const names = await guard('list tables', () => conn.tableNames());
     if (!names.includes(TABLE)) return null;
-    table = await guard('open table', () => conn.openTable(TABLE)).catch((err: unknown) => {
+    const opened = await guard('open table', () => conn.openTable(TABLE)).catch((err: unknown) => {
       throw explainOpenFailure(location, err);
     });
+    // A table from an older recall gains the columns added since, as nulls, before anything reads it.
+    await addMissingColumns(opened);
+    table = opened;
     return table;
   }
 
@@ -189,13 +192,13 @@ export async function openLanceStore(at: StoreLocation | string, opts: OpenStore
     async findByContentKey(namespace, key) {
       const t = await existingTable();
       if (t === null) return null;
-      const found = await queryRows(t, `namespace = ${sqlString(namespace)} AND content_key = ${sqlString(key)}`, 1);
+      const found = await queryRows(t, `namespace = ${sqlString(namespace)} AND content_key = ${sqlString(key)} AND ${CURRENT_ONLY}`, 1);
       return found[0] ?? null;
     },
 
     async nearest(namespace, vector, limit) {
       const t = await tableToSearch(vector, limit);
-      return t === null ? [] : queryNearest(t, vector, `namespace = ${sqlString(namespace)}`, limit, DEDUPE_PROBES);
+      return t === null ? [] : queryNearest(t, vector, `namespace = ${sqlString(namespace)} AND ${CURRENT_ONLY}`, limit, DEDUPE_PROBES);
     },
 
     async insert(memories: readonly NewMemory[], embedder: string) {
@@ -242,6 +245,16 @@ export async function openLanceStore(at: StoreLocation | string, opts: OpenStore
         },
       }));
       if (result.rowsUpdated === 0) throw new RecallError('NOT_FOUND', `no memory with id ${id}`);
+    },
+
+    async supersede(oldId, newId, at) {
+      const t = await existingTable();
+      // Only a current memory is replaced: a second decision about the same one keeps the first.
+      const result = t === null ? { rowsUpdated: 0 } : await guard('supersede', () => t.update({
+        where: `id = ${sqlString(oldId)} AND ${CURRENT_ONLY}`,
+        valuesSql: { superseded_by: sqlString(newId), superseded_at: sqlString(at.toISOString()) },
+      }));
+      if (result.rowsUpdated === 0 && (await store.get(oldId)) === null) throw new RecallError('NOT_FOUND', `no memory with id ${oldId}`);
     },
 
     async list(options: ListOptions) {

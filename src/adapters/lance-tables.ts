@@ -7,7 +7,7 @@ import type { Table } from '@lancedb/lancedb';
 import type * as ArrowNamespace from 'apache-arrow';
 import type { Field, Schema } from 'apache-arrow';
 import { RecallError } from '../core/errors.js';
-import { META_DIMENSION, META_EMBEDDER, guard } from './lance-rows.js';
+import { ADDED_COLUMNS, META_DIMENSION, META_EMBEDDER, guard } from './lance-rows.js';
 
 export type LanceModule = typeof LanceNamespace;
 export type ArrowModule = typeof ArrowNamespace;
@@ -29,6 +29,7 @@ export function memorySchema(arrow: ArrowModule, embedder: string, dimension: nu
       text('created_at'), text('last_seen_at'),
       new arrow.Field('seen_count', new Int32(), false),
       vectorField(arrow, dimension),
+      ...ADDED_COLUMNS.map((name) => text(name, true)),
     ],
     embedderMetadata(embedder, dimension),
   );
@@ -135,4 +136,28 @@ export async function warmFtsIndex(t: Table, warmed: string | null): Promise<str
 export async function keepFtsIndexCurrent(t: Table): Promise<void> {
   const stats = await guard('read index stats', () => t.indexStats(FTS_INDEX));
   if (stats !== undefined && stats.numUnindexedRows >= MAX_UNINDEXED_ROWS) await guard('optimize', () => t.optimize());
+}
+
+/**
+ * Gives a table made before some of ADDED_COLUMNS those columns, as nulls, in one commit; its rows
+ * are kept. Another process may add them at the same moment: when the add fails, the schema is read
+ * again and only a column still missing is an error. Returns the columns added here.
+ */
+export async function addMissingColumns(t: Table): Promise<string[]> {
+  const missing = await missingColumns(t);
+  if (missing.length === 0) return [];
+  try {
+    await t.addColumns(missing.map((name) => ({ name, valueSql: 'CAST(NULL AS STRING)' })));
+    return missing;
+  } catch (err) {
+    const still = await missingColumns(t);
+    if (still.length === 0) return [];
+    throw new RecallError('STORE_FAILED', `could not add the columns ${still.join(', ')} to the memory table`, { cause: err });
+  }
+}
+
+async function missingColumns(t: Table): Promise<string[]> {
+  const schema = await guard('read schema', () => t.schema());
+  const have = new Set(schema.fields.map((f) => f.name));
+  return ADDED_COLUMNS.filter((name) => !have.has(name));
 }

@@ -40,6 +40,12 @@ export const configSchema = z.object({
         .max(1)
         .default(0.85)
         .describe('Cosine similarity at or above which a memory counts as a duplicate (env RECALL_DEDUPE_THRESHOLD).'),
+      supersedeBand: z.coerce
+        .number()
+        .min(0)
+        .max(1)
+        .default(0.7)
+        .describe('Cosine similarity at or above which a stored memory is compared with a new one to tell a repeat, a changed decision (the new one supersedes it) or a different memory (env RECALL_SUPERSEDE_BAND).'),
     })
     .prefault({}),
   transcript: z
@@ -178,6 +184,7 @@ export const ENV_OVERRIDES: ReadonlyArray<readonly [string, readonly string[]]> 
   ['RECALL_EMBEDDER', ['embedder', 'id']],
   ['RECALL_ALLOW_MODEL_DOWNLOAD', ['embedder', 'allowDownload']],
   ['RECALL_DEDUPE_THRESHOLD', ['dedupe', 'threshold']],
+  ['RECALL_SUPERSEDE_BAND', ['dedupe', 'supersedeBand']],
   ['RECALL_EXTRACT_MAX_MEMORIES', ['extract', 'maxMemories']],
   ['RECALL_MAX_ATTEMPTS', ['queue', 'maxAttempts']],
   ['RECALL_BACKOFF_MS', ['queue', 'backoffMs']],

@@ -54,6 +54,14 @@ export interface MemoryRecord extends CandidateMemory, MemoryOrigin {
   createdAt: string;
   lastSeenAt: string;
   seenCount: number;
+  /** The memory that replaced this one (a changed decision); null or absent while it is current. */
+  supersededBy?: string | null;
+  /** When it was replaced (ISO time); null or absent while it is current. */
+  supersededAt?: string | null;
+  /** Where the memory's words came from; not set by recall yet. */
+  provenance?: string | null;
+  /** A review state; not set by recall yet. */
+  status?: string | null;
 }
 
 /** The exact-duplicate key: case folded, whitespace collapsed, trailing punctuation ignored. */

@@ -49,6 +49,10 @@ export interface MemoryFilters {
   type?: string;
   /** Only memories created at or after this instant. */
   since?: Date;
+  /** Replaced (superseded) memories too; by default only current ones are read. */
+  allVersions?: boolean;
+  /** Only the memories this one replaced (its older versions); implies allVersions. */
+  supersededBy?: string;
 }
 
 export interface ListOptions extends MemoryFilters {
@@ -95,13 +99,15 @@ export interface StagedVector {
 export interface MemoryStore {
   /** The embedder id and dimension the table's vectors were made with, or null for an empty store. */
   embedderInfo(): Promise<{ embedder: string; dimension: number } | null>;
-  /** Exact-text (folded) matches inside a namespace. */
+  /** Exact-text (folded) matches among the current memories of a namespace. */
   findByContentKey(namespace: string, contentKey: string): Promise<MemoryRecord | null>;
-  /** Nearest neighbours inside a namespace, most similar first (the dedupe lookup: the deeper re-rank past an index). */
+  /** Nearest current memories inside a namespace, most similar first (the dedupe lookup: the deeper re-rank past an index). */
   nearest(namespace: string, vector: Float32Array, limit: number): Promise<Neighbor[]>;
   insert(memories: readonly NewMemory[], embedder: string): Promise<MemoryRecord[]>;
   /** A duplicate seen again: bump seen count and last-seen time. */
   reinforce(id: string, seenAt: Date): Promise<void>;
+  /** A changed decision: `oldId` stays as history, marked as replaced by `newId` at `at`. Never deletes. */
+  supersede(oldId: string, newId: string, at: Date): Promise<void>;
   list(options: ListOptions): Promise<MemoryRecord[]>;
   /** How many memories match; every memory without filters. */
   count(filters?: MemoryFilters): Promise<number>;

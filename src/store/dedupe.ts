@@ -20,11 +20,19 @@ export interface DedupeLookup {
   exact: MemoryRecord | null;
   /** Nearest stored memories, any order. */
   nearest: readonly Neighbor[];
+  /**
+   * The stored memories judged to say the same thing as the candidate (decideMemories); when absent,
+   * those at or above the threshold in `nearest`.
+   */
+  same?: readonly Neighbor[];
+  /** Ids of stored memories the candidate replaces (a changed decision), judged by decideMemories. */
+  supersedes?: readonly string[];
 }
 
 export type DedupeDecision =
-  | { action: 'insert' }
-  | { action: 'reinforce'; matchId: string; similarity: number; reason: 'exact' | 'similar' }
+  /** Stored as new; `supersedes` are the stored memories it replaces (kept as history). */
+  | { action: 'insert'; supersedes: readonly string[] }
+  | { action: 'reinforce'; matchId: string; similarity: number; reason: 'exact' | 'similar'; supersedes: readonly string[] }
   /** Same text or meaning as an earlier candidate of this batch (`matchIndex`). */
   | { action: 'skip'; reason: 'batch-duplicate'; matchIndex: number }
   /** The match was recorded by this very session: a re-run must not count it again. */
@@ -34,8 +42,10 @@ export type DedupeDecision =
  * One decision per candidate, in order. Rules, first that applies wins:
  * 1. same text as a stored memory: reinforce it (`exact`);
  * 2. same text as, or cosine >= threshold with, an earlier candidate: skip (`batch-duplicate`);
- * 3. cosine >= threshold with a stored memory: reinforce the most similar (`similar`);
+ * 3. cosine >= threshold with a stored memory (or judged the same, see `DedupeLookup.same`):
+ *    reinforce the most similar (`similar`);
  * 4. insert.
+ * An insert or a reinforcement carries the stored memories the candidate replaces (`supersedes`).
  * A match recorded by the candidate's own session is skipped (`same-session`) instead of
  * reinforced, and no stored memory is reinforced twice by one batch.
  */
@@ -60,7 +70,8 @@ export function planDedupe(
     const earlier = claimed.get(record.id);
     if (earlier !== undefined) return { action: 'skip', reason: 'batch-duplicate', matchIndex: earlier } as const;
     claimed.set(record.id, i);
-    return { action: 'reinforce', matchId: record.id, similarity, reason } as const;
+    const supersedes = (lookups[i]?.supersedes ?? []).filter((id) => id !== record.id);
+    return { action: 'reinforce', matchId: record.id, similarity, reason, supersedes } as const;
   };
 
   candidates.forEach((candidate, i) => {
@@ -79,12 +90,12 @@ export function planDedupe(
       decisions.push({ action: 'skip', reason: 'batch-duplicate', matchIndex: earlier });
       return;
     }
-    const best = mostSimilar(lookup.nearest);
-    if (best !== null && best.similarity >= threshold) {
+    const best = mostSimilar(lookup.same ?? lookup.nearest.filter((n) => n.similarity >= threshold));
+    if (best !== null) {
       decisions.push(matchStored(i, best.record, best.similarity, 'similar'));
       return;
     }
-    decisions.push({ action: 'insert' });
+    decisions.push({ action: 'insert', supersedes: lookup.supersedes ?? [] });
   });
   return decisions;
 }

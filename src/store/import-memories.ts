@@ -5,11 +5,12 @@
  * everything left written in one commit with its ids, timestamps and seen counts unchanged.
  */
 import { RecallError } from '../core/errors.js';
+import type { Logger } from '../core/log.js';
 import type { Embedder, MemoryStore, StoredMemory } from '../core/ports.js';
 import { contentKey } from '../core/memory.js';
 import { redactSecrets } from '../redact/redact-secrets.js';
-import { planDedupe } from './dedupe.js';
-import type { DedupeLookup } from './dedupe.js';
+import { DEFAULT_BAND, decideMemories, lookupMemories } from './decide-memories.js';
+import type { PairJudge } from './decide-memories.js';
 import { parseMemoryLines } from './memory-lines.js';
 import type { LineError, ParsedMemory } from './memory-lines.js';
 
@@ -17,6 +18,10 @@ export interface ImportDeps {
   store: MemoryStore;
   embedder: Embedder;
   threshold: number;
+  /** See dedupe.supersedeBand; DEFAULT_BAND by default. */
+  band?: number;
+  judge?: PairJudge | null;
+  log?: Logger;
   withStoreLock: <T>(fn: () => Promise<T>) => Promise<T>;
 }
 
@@ -28,18 +33,19 @@ export interface ImportResult {
   duplicateContent: number;
   /** Lines whose vector was computed here (absent, from another embedder, or text changed by redaction). */
   reembedded: number;
+  /** Memories marked as replaced: stored ones a newer line changed, or lines a newer stored memory had changed. */
+  superseded: number;
   namespaces: string[];
 }
 
 const EMBED_BATCH = 64;
-const NEIGHBORS = 3;
 const ERRORS_SHOWN = 10;
 const DEDUPE_CHUNK = 256;
 
 export async function importMemories(text: string, deps: ImportDeps): Promise<ImportResult> {
   const { memories, errors } = parseMemoryLines(text);
   if (errors.length > 0) throw invalidLines(errors);
-  const result: ImportResult = { imported: 0, duplicateIds: 0, duplicateContent: 0, reembedded: 0, namespaces: [] };
+  const result: ImportResult = { imported: 0, duplicateIds: 0, duplicateContent: 0, reembedded: 0, superseded: 0, namespaces: [] };
   if (memories.length === 0) return result;
 
   const { store, embedder } = deps;
@@ -57,11 +63,16 @@ export async function importMemories(text: string, deps: ImportDeps): Promise<Im
     }
     const stored = new Set((await store.getMany(withVectors.map((m) => m.id))).map((r) => r.id));
     const fresh = withVectors.filter((m) => !stored.has(m.id));
+    const historyIds = new Set(fresh.filter((m) => m.supersededBy != null).map((m) => m.id));
     result.duplicateIds += withVectors.length - fresh.length;
-    const keep = await dropDuplicates(fresh, store, deps.threshold);
+    const { keep, replaced } = await decideLines(fresh, deps);
     result.duplicateContent = fresh.length - keep.length;
 
     await store.restore(keep, embedder.id);
+    // Marked after the lines are stored: a crash in between leaves both current, never neither.
+    const at = new Date();
+    for (const { id, by } of replaced) await store.supersede(id, by, at);
+    result.superseded = replaced.length + keep.filter((m) => m.supersededBy != null && !historyIds.has(m.id)).length;
     result.imported = keep.length;
     result.namespaces = [...new Set(keep.map((m) => m.namespace))].sort();
     return result;
@@ -87,30 +98,43 @@ function dropRepeatedIds(memories: readonly ParsedMemory[], seen: Set<string>, r
 }
 
 /**
- * The capture dedupe rules, per chunk of lines (so the in-file cosine check stays linear in the file
- * size): a line goes when a stored memory has its text or meaning, or an earlier line of its chunk
- * does, or any earlier line of the file has the same text in the same namespace.
+ * The capture decision, per chunk of lines (so the in-file cosine check stays linear in the file
+ * size). A line that is history in the file (it has `superseded_by`) is kept as it is. A current line
+ * goes when a stored memory has its text or meaning, or an earlier line of its chunk does, or any
+ * earlier line of the file has the same text in the same namespace; when it changes a stored
+ * memory, the older of the two is marked as replaced by the newer.
  */
-async function dropDuplicates(memories: readonly StoredMemory[], store: MemoryStore, threshold: number): Promise<StoredMemory[]> {
+async function decideLines(memories: readonly StoredMemory[], deps: ImportDeps): Promise<{ keep: StoredMemory[]; replaced: Array<{ id: string; by: string }> }> {
   const keep: StoredMemory[] = [];
+  const replaced: Array<{ id: string; by: string }> = [];
   const keys = new Set<string>();
+  const options = { threshold: deps.threshold, band: deps.band ?? DEFAULT_BAND, judge: deps.judge ?? null, ...(deps.log === undefined ? {} : { log: deps.log }) };
   for (let i = 0; i < memories.length; i += DEDUPE_CHUNK) {
     const chunk = memories.slice(i, i + DEDUPE_CHUNK);
-    const lookups: DedupeLookup[] = await Promise.all(
-      chunk.map(async (m) => ({
-        exact: await store.findByContentKey(m.namespace, contentKey(m.content)),
-        nearest: await store.nearest(m.namespace, m.vector, NEIGHBORS),
-      })),
-    );
+    const current = chunk.filter((m) => m.supersededBy == null);
+    keep.push(...chunk.filter((m) => m.supersededBy != null));
     // A file line has no live session: only text and meaning decide, never "same session".
-    const decisions = planDedupe(chunk.map((m) => ({ ...m, sessionId: null })), lookups, threshold);
-    chunk.forEach((m, j) => {
-      const key = `${m.namespace}\u0000${contentKey(m.content)}`;
-      if (decisions[j]?.action === 'insert' && !keys.has(key)) keep.push(m);
+    const candidates = current.map((m) => ({ ...m, sessionId: null }));
+    const lookups = await lookupMemories(deps.store, candidates);
+    const decisions = await decideMemories(candidates, lookups, options);
+    for (const [j, line] of current.entries()) {
+      const decision = decisions[j];
+      const key = `${line.namespace}\u0000${contentKey(line.content)}`;
+      if (decision?.action === 'insert' && !keys.has(key)) {
+        const olderStored = (lookups[j]?.nearest ?? []).filter((n) => decision.supersedes.includes(n.record.id));
+        // An old export can hold the earlier version of a decision the store has since changed.
+        const newer = olderStored.find((n) => n.record.createdAt > line.createdAt);
+        if (newer !== undefined) {
+          keep.push({ ...line, supersededBy: newer.record.id, supersededAt: newer.record.createdAt });
+        } else {
+          keep.push(line);
+          replaced.push(...decision.supersedes.map((id) => ({ id, by: line.id })));
+        }
+      }
       keys.add(key);
-    });
+    }
   }
-  return keep;
+  return { keep, replaced };
 }
 
 function invalidLines(errors: readonly LineError[]): RecallError {

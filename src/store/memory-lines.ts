@@ -33,6 +33,11 @@ const lineSchema = z.object({
   created_at: isoTimestamp,
   last_seen_at: isoTimestamp,
   seen_count: z.number().int().min(1),
+  /** A replaced memory: the id of the one that replaced it and when. Absent or null: a current memory. */
+  superseded_by: z.string().regex(/^[0-9A-Za-z_-]{1,64}$/, 'must be 1-64 letters, digits, _ or -').nullable().optional(),
+  superseded_at: isoTimestamp.nullable().optional(),
+  provenance: z.string().max(300).nullable().optional(),
+  status: z.string().max(100).nullable().optional(),
   vector: z.array(z.number().finite()).min(1).max(MAX_VECTOR_DIM).optional(),
 });
 
@@ -64,6 +69,10 @@ export function formatMemoryLine(record: MemoryRecord, vector?: Float32Array): s
     created_at: record.createdAt,
     last_seen_at: record.lastSeenAt,
     seen_count: record.seenCount,
+    superseded_by: record.supersededBy ?? null,
+    superseded_at: record.supersededAt ?? null,
+    provenance: record.provenance ?? null,
+    status: record.status ?? null,
     ...(vector ? { vector: Array.from(vector) } : {}),
   };
   return JSON.stringify(line);
@@ -115,5 +124,10 @@ function toRecord(line: MemoryLine): MemoryRecord {
     createdAt: line.created_at,
     lastSeenAt: line.last_seen_at,
     seenCount: line.seen_count,
+    supersededBy: line.superseded_by ?? null,
+    // A replaced memory without a time keeps the time it was last seen.
+    supersededAt: line.superseded_by == null ? null : (line.superseded_at ?? line.last_seen_at),
+    provenance: line.provenance ?? null,
+    status: line.status ?? null,
   };
 }

@@ -30,12 +30,12 @@ export async function reindexMemories(deps: ReindexDeps): Promise<ReindexResult>
   if (info.embedder === embedder.id && !deps.force) return { status: 'current', embedder: info.embedder };
 
   const staged = await store.stagedVectors(embedder.id);
-  const total = await store.count();
+  const total = await store.count({ allVersions: true });
   let done = 0;
   let embedded = 0;
   let resumed = 0;
   deps.onProgress?.(0, total);
-  for await (const batch of store.scan({ batchSize: deps.batchSize })) {
+  for await (const batch of store.scan({ allVersions: true, batchSize: deps.batchSize })) {
     const todo = batch.filter((m) => staged.get(m.id) !== contentKey(m.content));
     resumed += batch.length - todo.length;
     embedded += await embedAndStage(todo, deps, staged);
@@ -45,7 +45,7 @@ export async function reindexMemories(deps: ReindexDeps): Promise<ReindexResult>
 
   const rows = await deps.withStoreLock(async () => {
     // Captured while we were embedding: few, so one pass under the lock.
-    for await (const batch of store.scan({ batchSize: deps.batchSize })) {
+    for await (const batch of store.scan({ allVersions: true, batchSize: deps.batchSize })) {
       embedded += await embedAndStage(batch.filter((m) => staged.get(m.id) !== contentKey(m.content)), deps, staged);
     }
     return store.swapInStagedVectors(embedder.id);

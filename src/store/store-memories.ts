@@ -1,25 +1,29 @@
 /** Embed a batch of candidates, dedupe them against the store and each other, and write the result. */
 import { RecallError } from '../core/errors.js';
-import { contentKey } from '../core/memory.js';
 import type { CandidateMemory, MemoryOrigin, MemoryRecord } from '../core/memory.js';
 import type { Clock, Embedder, MemoryStore, NewMemory } from '../core/ports.js';
-import { planDedupe } from './dedupe.js';
-import type { DedupeLookup } from './dedupe.js';
-
-/** How many stored neighbours to fetch per candidate; the decision uses the closest. */
-const NEIGHBORS = 3;
+import { DEFAULT_BAND, decideMemories, lookupMemories } from './decide-memories.js';
+import type { PairJudge } from './decide-memories.js';
+import type { Logger } from '../core/log.js';
 
 export interface StoreMemoriesDeps {
   embedder: Embedder;
   store: MemoryStore;
   /** Cosine similarity at or above which two memories count as the same. */
   threshold: number;
+  /** Cosine at or above which a stored memory is judged at all (same / supersede / different); DEFAULT_BAND by default. */
+  band?: number;
+  /** The model for pairs the rules leave open; none by default. */
+  judge?: PairJudge | null;
+  log?: Logger;
   clock: Clock;
 }
 
 export interface StoreMemoriesResult {
   inserted: MemoryRecord[];
   reinforced: Array<{ id: string; similarity: number }>;
+  /** Stored memories replaced by a new or reinforced one: kept as history, left out of reads. */
+  superseded: Array<{ id: string; by: string }>;
   skipped: number;
 }
 
@@ -28,8 +32,8 @@ export async function storeMemories(
   origin: MemoryOrigin,
   deps: StoreMemoriesDeps,
 ): Promise<StoreMemoriesResult> {
-  const { embedder, store, threshold, clock } = deps;
-  if (candidates.length === 0) return { inserted: [], reinforced: [], skipped: 0 };
+  const { embedder, store, clock } = deps;
+  if (candidates.length === 0) return { inserted: [], reinforced: [], superseded: [], skipped: 0 };
 
   const info = await store.embedderInfo();
   if (info !== null && info.embedder !== embedder.id) {
@@ -53,25 +57,38 @@ export async function storeMemories(
   }
   const items: NewMemory[] = candidates.map((c, i) => ({ ...c, ...origin, vector: vectors[i] as Float32Array }));
 
-  const lookups: DedupeLookup[] = await Promise.all(
-    items.map(async (item) => ({
-      exact: await store.findByContentKey(origin.namespace, contentKey(item.content)),
-      nearest: await store.nearest(origin.namespace, item.vector, NEIGHBORS),
-    })),
-  );
-  const decisions = planDedupe(items, lookups, threshold);
+  const lookups = await lookupMemories(store, items);
+  const decisions = await decideMemories(items, lookups, {
+    threshold: deps.threshold,
+    band: deps.band ?? DEFAULT_BAND,
+    judge: deps.judge ?? null,
+    ...(deps.log === undefined ? {} : { log: deps.log }),
+  });
 
   const fresh = items.filter((_, i) => decisions[i]?.action === 'insert');
   // One insert call for the whole batch: one new table version.
   const inserted = fresh.length === 0 ? [] : await store.insert(fresh, embedder.id);
 
   const reinforced: StoreMemoriesResult['reinforced'] = [];
+  const superseded: StoreMemoriesResult['superseded'] = [];
   const seenAt = clock.now();
+  let nextInserted = 0;
   for (const decision of decisions) {
-    if (decision.action !== 'reinforce') continue;
-    await store.reinforce(decision.matchId, seenAt);
-    reinforced.push({ id: decision.matchId, similarity: decision.similarity });
+    if (decision.action === 'skip') continue;
+    let by: string;
+    if (decision.action === 'insert') {
+      by = (inserted[nextInserted++] as MemoryRecord).id;
+    } else {
+      await store.reinforce(decision.matchId, seenAt);
+      reinforced.push({ id: decision.matchId, similarity: decision.similarity });
+      by = decision.matchId;
+    }
+    // Superseded after the new memory is stored: a crash in between leaves both current, never neither.
+    for (const id of decision.supersedes) {
+      await store.supersede(id, by, seenAt);
+      superseded.push({ id, by });
+    }
   }
   const skipped = decisions.filter((d) => d.action === 'skip').length;
-  return { inserted, reinforced, skipped };
+  return { inserted, reinforced, superseded, skipped };
 }

@@ -6,10 +6,12 @@
 import type { Config } from '../config/schema.js';
 import { RecallError } from '../core/errors.js';
 import type { CandidateMemory, MemoryOrigin, MemoryRecord } from '../core/memory.js';
+import type { Logger } from '../core/log.js';
 import type { Clock, Embedder, Llm, MemoryStore } from '../core/ports.js';
 import { extractMemories } from '../extract/extract-memories.js';
 import { resolveProject } from '../project/resolve-project.js';
 import { redactSecrets } from '../redact/redact-secrets.js';
+import { decisionOptions } from '../store/decision-options.js';
 import { storeMemories } from '../store/store-memories.js';
 import { attributeSource } from '../transcript/attribute-source.js';
 import { readTranscript } from '../transcript/read-transcript.js';
@@ -22,6 +24,8 @@ export interface CaptureDeps {
   /** Runs store writes under the inter-process store lock. */
   withStoreLock: <T>(fn: () => Promise<T>) => Promise<T>;
   clock: Clock;
+  /** Where decisions the model could not help with are noted. */
+  log?: Logger;
 }
 
 export interface CaptureRequest {
@@ -47,6 +51,8 @@ export type CaptureResult =
       dropped: number;
       inserted: MemoryRecord[];
       reinforced: number;
+      /** Stored memories this capture replaced (changed decisions). */
+      superseded: number;
       skipped: number;
     };
 
@@ -94,7 +100,7 @@ export async function captureTranscript(request: CaptureRequest, deps: CaptureDe
   const embedder = await deps.embedder();
   const store = await deps.store();
   const outcome = await deps.withStoreLock(() =>
-    storeMemories(clean, origin, { embedder, store, threshold: deps.config.dedupe.threshold, clock: deps.clock }),
+    storeMemories(clean, origin, { embedder, store, ...decisionOptions(deps.config, deps.llm, deps.log), clock: deps.clock }),
   );
   return {
     status: 'stored',
@@ -105,6 +111,7 @@ export async function captureTranscript(request: CaptureRequest, deps: CaptureDe
     dropped,
     inserted: outcome.inserted,
     reinforced: outcome.reinforced.length,
+    superseded: outcome.superseded.length,
     skipped: outcome.skipped,
   };
 }

@@ -2,6 +2,7 @@
 import type { LoadedConfig } from '../config/load-config.js';
 import type { Embedder, Llm, MemoryStore } from '../core/ports.js';
 import { systemClock } from '../core/ports.js';
+import { fileLogger } from '../core/log.js';
 import { RecallError } from '../core/errors.js';
 import { resolveStoreLocation, type StoreLocation } from '../store/store-location.js';
 import { serveLink } from '../serve/serve-client.js';
@@ -43,6 +44,7 @@ export function createRuntime(loaded: LoadedConfig, options: RuntimeOptions = {}
     storeLocation,
     config,
     clock: systemClock,
+    log: fileLogger(paths.logFile, 'store'),
     llm() {
       if (!config.ollama.llmModel) {
         throw new RecallError('LLM_NOT_CONFIGURED', 'no extraction model: set RECALL_OLLAMA_LLM_MODEL');

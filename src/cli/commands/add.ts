@@ -45,8 +45,11 @@ export function registerAdd(program: Command): void {
           return;
         }
         for (const warning of warnings) out.warn(`warning: ${warning}`);
-        if (outcome.status === 'stored') out.line(`stored ${outcome.id} in ${origin.namespace}`);
-        else out.line(`already known: matches ${outcome.id} (similarity ${(outcome.similarity ?? 1).toFixed(2)}); its seen count went up`);
+        if (outcome.status === 'stored') {
+          out.line(`stored ${outcome.id} in ${origin.namespace}`);
+          const replaced = outcome.supersedes ?? [];
+          if (replaced.length > 0) out.line(`replaces ${replaced.join(', ')} (kept as history: recall show ${outcome.id})`);
+        } else out.line(`already known: matches ${outcome.id} (similarity ${(outcome.similarity ?? 1).toFixed(2)}); its seen count went up`);
         if (outcome.redactions > 0) out.line(`(${outcome.redactions} secret${outcome.redactions === 1 ? '' : 's'} redacted)`);
       });
     });

@@ -7,6 +7,7 @@ import type { SessionRun, StoreEffect } from '../../extract/compare-models.js';
 import { extractMemories } from '../../extract/extract-memories.js';
 import { resolveProject } from '../../project/resolve-project.js';
 import { redactSecrets } from '../../redact/redact-secrets.js';
+import { decisionOptions } from '../../store/decision-options.js';
 import { previewStore } from '../../store/preview-store.js';
 import { readTranscript } from '../../transcript/read-transcript.js';
 import type { Runtime } from '../../worker/runtime.js';
@@ -91,7 +92,7 @@ async function runModel(runtime: Runtime, model: string, session: string, input:
 
 async function effectOf(runtime: Runtime, memories: SessionRun['memories'], namespace: string): Promise<StoreEffect | null> {
   try {
-    return await previewStore(memories, namespace, { embedder: await runtime.embedder(), store: await runtime.store(), threshold: runtime.config.dedupe.threshold });
+    return await previewStore(memories, namespace, { embedder: await runtime.embedder(), store: await runtime.store(), decide: decisionOptions(runtime.config, runtime.llm, runtime.log) });
   } catch (err) {
     if (err instanceof RecallError) return null;
     throw err;

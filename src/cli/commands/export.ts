@@ -18,8 +18,8 @@ export function registerExport(program: Command): void {
       await withRuntime(async (runtime) => {
         const store = await runtime.store();
         const filters = await scopeFilters(opts, store);
-        // One scan: one table version, so the file is a consistent snapshot.
-        for await (const batch of store.scan({ ...filters, batchSize: BATCH })) {
+        // One scan: one table version, so the file is a consistent snapshot; replaced memories go too, as history.
+        for await (const batch of store.scan({ ...filters, allVersions: true, batchSize: BATCH })) {
           for (const memory of batch) out.line(formatMemoryLine(memory, opts.withVectors ? memory.vector : undefined));
         }
       });

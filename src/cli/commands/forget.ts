@@ -66,7 +66,7 @@ async function forgetIds(ids: string[], opts: ForgetFlags, runtime: Runtime, log
 async function forgetNamespace(namespace: string, opts: ForgetFlags, runtime: Runtime, logger: Logger): Promise<void> {
   const store = await runtime.store();
   const ns = (await resolveScope({ namespace }, { store, cwd: process.cwd(), now: new Date() })).namespace ?? namespace;
-  const count = await store.count({ namespace: ns });
+  const count = await store.count({ namespace: ns, allVersions: true });
   if (count === 0) {
     if (opts.json) out.json({ namespace: ns, forgotten: 0 });
     else out.line(`${ns} holds no memories`);

@@ -1,6 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import type { Command } from 'commander';
 import { RecallError } from '../../core/errors.js';
+import { decisionOptions } from '../../store/decision-options.js';
 import { importMemories } from '../../store/import-memories.js';
 import { withRuntime } from '../context.js';
 import { out } from '../output.js';
@@ -20,7 +21,7 @@ export function registerImport(program: Command): void {
         const result = await importMemories(text, {
           store: await runtime.store(),
           embedder: await runtime.embedder(),
-          threshold: runtime.config.dedupe.threshold,
+          ...decisionOptions(runtime.config, runtime.llm, logger),
           withStoreLock: runtime.withStoreLock,
         });
         logger.log('info', 'import', { file, ...result });
@@ -31,6 +32,7 @@ export function registerImport(program: Command): void {
         }
         out.line(
           `imported ${result.imported}; skipped ${result.duplicateIds} with a known id and ${result.duplicateContent} duplicates by text or meaning` +
+            (result.superseded > 0 ? `; ${result.superseded} marked as replaced by a newer version` : '') +
             (result.reembedded > 0 ? `; ${result.reembedded} re-embedded` : ''),
         );
       });

@@ -1,0 +1,92 @@
+/**
+ * The one decision every new memory goes through (capture, `recall add`, MCP `memory_store`,
+ * `recall import`, and the `recall eval` preview): against the close memories of its namespace, is it
+ * the same (reinforce), a changed decision (it supersedes them), or a different memory (insert)?
+ * Deterministic rules decide the clear cases; only pairs they cannot tell apart go to the model, and
+ * when there is none, or it fails, the cosine threshold decides as before.
+ */
+import { contentKey } from '../core/memory.js';
+import type { Logger } from '../core/log.js';
+import type { MemoryStore, Neighbor } from '../core/ports.js';
+import { planDedupe } from './dedupe.js';
+import type { DedupeCandidate, DedupeDecision, DedupeLookup } from './dedupe.js';
+import { judgePair } from './supersede-rules.js';
+import type { PairVerdict } from './supersede-rules.js';
+
+/** The config default of dedupe.supersedeBand, for callers without a config. */
+export const DEFAULT_BAND = 0.7;
+
+/** How many stored neighbours are looked at per candidate. */
+export const NEIGHBORS = 5;
+
+/** Asks the model about one pair the rules could not decide. Throws when the model is down or answers badly. */
+export type PairJudge = (oldText: string, newText: string) => Promise<Exclude<PairVerdict, 'ambiguous'>>;
+
+export interface DecideOptions {
+  /** Cosine at or above which a memory counts as a duplicate (dedupe.threshold). */
+  threshold: number;
+  /** Cosine at or above which a stored memory is close enough to be judged at all (dedupe.supersedeBand). */
+  band: number;
+  /** The model for ambiguous pairs; null when none is configured. */
+  judge: PairJudge | null;
+  log?: Logger;
+}
+
+/** What the store holds near each candidate: its exact match and its nearest current memories. */
+export async function lookupMemories(store: MemoryStore, candidates: readonly DedupeCandidate[]): Promise<DedupeLookup[]> {
+  return Promise.all(
+    candidates.map(async (c) => ({
+      exact: await store.findByContentKey(c.namespace, contentKey(c.content)),
+      nearest: await store.nearest(c.namespace, c.vector, NEIGHBORS),
+    })),
+  );
+}
+
+/** One decision per candidate, in order (see planDedupe for exact matches, batch duplicates and sessions). */
+export async function decideMemories(
+  candidates: readonly DedupeCandidate[],
+  lookups: readonly DedupeLookup[],
+  options: DecideOptions,
+): Promise<DedupeDecision[]> {
+  const judged: DedupeLookup[] = [];
+  for (const [i, candidate] of candidates.entries()) {
+    const lookup = lookups[i] as DedupeLookup;
+    judged.push(lookup.exact !== null ? lookup : { ...lookup, ...(await judgeNeighbors(candidate, lookup.nearest, options)) });
+  }
+  return planDedupe(candidates, judged, options.threshold);
+}
+
+async function judgeNeighbors(candidate: DedupeCandidate, nearest: readonly Neighbor[], options: DecideOptions) {
+  const same: Neighbor[] = [];
+  const supersedes: string[] = [];
+  for (const neighbor of nearest) {
+    if (neighbor.similarity < options.band) continue;
+    const verdict = await decidePair(neighbor.record.content, candidate.content, neighbor.similarity, options);
+    if (verdict === 'same') same.push(neighbor);
+    if (verdict === 'supersede') supersedes.push(neighbor.record.id);
+  }
+  return { same, supersedes };
+}
+
+/** The verdict on one pair: the rules, then the model for what they leave open, then the threshold. */
+export async function decidePair(
+  oldText: string,
+  newText: string,
+  similarity: number,
+  options: Pick<DecideOptions, 'threshold' | 'judge' | 'log'>,
+): Promise<Exclude<PairVerdict, 'ambiguous'>> {
+  const rules = judgePair(oldText, newText, similarity, options.threshold);
+  if (rules.verdict !== 'ambiguous') return rules.verdict;
+  if (options.judge === null) {
+    options.log?.log('debug', 'no model to judge a pair of memories the rules left open; the similarity threshold decides');
+  } else {
+    try {
+      return await options.judge(oldText, newText);
+    } catch (err) {
+      options.log?.log('warn', 'the model could not judge a pair of memories; the similarity threshold decides', {
+        error: err instanceof Error ? err.message : String(err),
+      });
+    }
+  }
+  return similarity >= options.threshold ? 'same' : 'different';
+}

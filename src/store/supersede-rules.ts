@@ -1,0 +1,166 @@
+/**
+ * The deterministic half of the supersede decision: given a stored memory and a new one that is close
+ * to it, say whether the new one says the same thing, replaces it (a changed decision), is a different
+ * rule, or cannot be told apart by rules (`ambiguous`, for the model). Pure.
+ *
+ * A new memory replaces an old one when, the rest of the rule being the same:
+ * - it names what the old one chose as what it turns away from ("instead of X", "not X", "from X to");
+ * - its negation is flipped (MUST against MUST NOT, never, don't, avoid);
+ * - a number or version changed;
+ * - the one thing it chooses changed (a tool, command, package, or one of a set of exclusive options):
+ *   the word that changed is a name (written with capitals, digits or symbols), or follows a word that
+ *   introduces a choice (use, with, in, on, to...), or is one of a known pair of opposites.
+ * A changed word that is none of these changes what the rule is about: a different rule.
+ */
+import { readRule } from './read-rule.js';
+import type { RuleReading } from './read-rule.js';
+
+export type PairVerdict = 'same' | 'supersede' | 'different' | 'ambiguous';
+
+export interface PairJudgement {
+  verdict: PairVerdict;
+  /** Which rule decided, for logs and tests. */
+  reason: 'identical' | 'rejects-old-choice' | 'negation-flipped' | 'number-changed' | 'choice-replaced' | 'subject-changed' | 'same-words' | 'few-shared-words' | 'unclear';
+}
+
+/** Share of the smaller rule's words the two must have in common for a flip or a changed number to mean "the same rule, changed". */
+const SAME_RULE_SHARE = 0.6;
+/** Jaccard overlap of content words at or above which two rules with no conflict say the same thing. */
+const SAME_WORDS = 0.6;
+/** Below this overlap two rules with no conflict are different rules. */
+const FEW_WORDS = 0.3;
+
+/** Words before a slot that mark it as the rule's choice rather than its subject. */
+const CHOICE_CUES = new Set(['use', 'using', 'with', 'via', 'in', 'on', 'to', 'into', 'through', 'prefer', 'run', 'by', 'as', 'is', 'are', 'be', 'under', 'at']);
+
+/** Exclusive options: replacing one with the other changes the decision. Each group is a set of rivals. */
+const RIVALS: ReadonlyArray<readonly string[]> = [
+  ['tab', 'space'], ['single', 'double'], ['true', 'false'], ['enable', 'disable'], ['on', 'off'], ['sync', 'async'],
+  ['merge', 'rebase', 'squash'], ['camelcase', 'snakecase', 'kebabcase', 'pascalcase'], ['before', 'after'],
+  ['allow', 'deny', 'block'], ['public', 'private'], ['strict', 'loose'], ['class', 'function', 'hook'],
+  ['monorepo', 'polyrepo'], ['weekly', 'daily', 'monthly', 'nightly'], ['lf', 'crlf'], ['utc', 'local'],
+  ['esm', 'commonjs', 'cjs'], ['interface', 'type'], ['default', 'named'], ['relative', 'absolute'],
+  ['optimistic', 'pessimistic'], ['inline', 'external'], ['uuid', 'ulid', 'serial'], ['json', 'yaml', 'toml'],
+];
+
+export function judgePair(oldText: string, newText: string, similarity: number, threshold: number): PairJudgement {
+  const a = readRule(oldText);
+  const b = readRule(newText);
+  if (a.words.join(' ') === b.words.join(' ') && a.negated === b.negated && sameSet(a.rejected, b.rejected)) {
+    return { verdict: 'same', reason: 'identical' };
+  }
+  if (rejectsChoiceOf(b, a) || rejectsChoiceOf(a, b)) return { verdict: 'supersede', reason: 'rejects-old-choice' };
+
+  const share = sharedShare(a, b);
+  if (a.negated !== b.negated && share >= SAME_RULE_SHARE) return { verdict: 'supersede', reason: 'negation-flipped' };
+  if (numbersChanged(a, b) && wordsShare(a, b, (w) => !a.numbers.has(w) && !b.numbers.has(w)) >= 0.8) {
+    return { verdict: 'supersede', reason: 'number-changed' };
+  }
+
+  const slot = singleSubstitution(a, b);
+  if (slot !== null) {
+    if (a.negated === b.negated && isChoice(slot, a, b)) return { verdict: 'supersede', reason: 'choice-replaced' };
+    return { verdict: 'different', reason: 'subject-changed' };
+  }
+
+  const overlap = jaccard(a.words, b.words);
+  if (a.negated === b.negated && (overlap >= SAME_WORDS || similarity >= threshold)) return { verdict: 'same', reason: 'same-words' };
+  if (overlap < FEW_WORDS) return { verdict: 'different', reason: 'few-shared-words' };
+  return { verdict: 'ambiguous', reason: 'unclear' };
+}
+
+/**
+ * `next` turns away from something `prev` chose (and chooses something `prev` did not name), or
+ * `next` chooses what `prev` turned away from.
+ */
+function rejectsChoiceOf(next: RuleReading, prev: RuleReading): boolean {
+  const prevChosen = new Set(prev.words.filter((w) => !prev.rejected.has(w)));
+  const nextChosen = next.words.filter((w) => !next.rejected.has(w));
+  const turnsAway = [...next.rejected].some((w) => prevChosen.has(w) && !prev.negated);
+  const prevWords = new Set(prev.words);
+  const choosesNew = nextChosen.some((w) => !prevWords.has(w));
+  if (turnsAway && choosesNew) return true;
+  // The old rule turned away from X and the new one chooses X (and no longer turns away from it).
+  return [...prev.rejected].some((w) => nextChosen.includes(w) && !next.rejected.has(w) && !next.negated);
+}
+
+function numbersChanged(a: RuleReading, b: RuleReading): boolean {
+  return a.numbers.size > 0 && b.numbers.size > 0 && !sameSet(a.numbers, b.numbers);
+}
+
+interface Slot {
+  /** Index in `a.words` where the changed span starts, and the spans themselves. */
+  at: number;
+  old: string[];
+  next: string[];
+  oldRaw: string[];
+  nextRaw: string[];
+}
+
+/** The one place where the two rules' words differ, when there is exactly one and both sides have words there. */
+function singleSubstitution(a: RuleReading, b: RuleReading): Slot | null {
+  let start = 0;
+  while (start < a.words.length && start < b.words.length && a.words[start] === b.words[start]) start += 1;
+  let endA = a.words.length;
+  let endB = b.words.length;
+  while (endA > start && endB > start && a.words[endA - 1] === b.words[endB - 1]) {
+    endA -= 1;
+    endB -= 1;
+  }
+  const old = a.words.slice(start, endA);
+  const next = b.words.slice(start, endB);
+  const shared = a.words.length - old.length;
+  if (old.length === 0 || next.length === 0 || old.length > 2 || next.length > 2 || shared < 1) return null;
+  return { at: start, old, next, oldRaw: a.raw.slice(start, endA), nextRaw: b.raw.slice(start, endB) };
+}
+
+/** Whether the changed words are what the rule chooses, not what it is about. */
+function isChoice(slot: Slot, a: RuleReading, b: RuleReading): boolean {
+  if ([...slot.oldRaw, ...slot.nextRaw].some(isName)) return true;
+  if (areRivals(slot.old, slot.next)) return true;
+  const before = cueBefore(a, slot.at) ?? cueBefore(b, slot.at);
+  return before !== null;
+}
+
+/** The choice cue written just before the slot in the original text, if any. */
+function cueBefore(r: RuleReading, at: number): string | null {
+  const cue = r.cues[at] ?? null;
+  return cue !== null && CHOICE_CUES.has(cue) ? cue : null;
+}
+
+/** A name as written: capitals past the first letter, digits, or symbols (PostgreSQL, node20, @scope/pkg, ts-node). */
+function isName(word: string): boolean {
+  return /[A-Z]/.test(word.slice(1)) || /\d/.test(word) || /[@/:+#.]/.test(word) || (/-/.test(word) && word.length <= 12) || /^[A-Z]{2,}$/.test(word);
+}
+
+function areRivals(old: readonly string[], next: readonly string[]): boolean {
+  return RIVALS.some((group) => old.some((o) => group.includes(o)) && next.some((n) => group.includes(n) && !old.includes(n)));
+}
+
+/** Shared words as a share of the smaller rule's words. */
+function sharedShare(a: RuleReading, b: RuleReading): number {
+  return wordsShare(a, b, () => true);
+}
+
+function wordsShare(a: RuleReading, b: RuleReading, keep: (w: string) => boolean): number {
+  const x = new Set(a.words.filter(keep));
+  const y = new Set(b.words.filter(keep));
+  const smaller = Math.min(x.size, y.size);
+  if (smaller === 0) return x.size === y.size ? 1 : 0;
+  let shared = 0;
+  for (const w of x) if (y.has(w)) shared += 1;
+  return shared / smaller;
+}
+
+function jaccard(x: readonly string[], y: readonly string[]): number {
+  const a = new Set(x);
+  const b = new Set(y);
+  let shared = 0;
+  for (const w of a) if (b.has(w)) shared += 1;
+  const union = a.size + b.size - shared;
+  return union === 0 ? 1 : shared / union;
+}
+
+function sameSet(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
+  return a.size === b.size && [...a].every((x) => b.has(x));
+}
