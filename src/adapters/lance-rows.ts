@@ -3,7 +3,7 @@
  * `guard`; knows the table layout but never talks to LanceDB itself.
  */
 import { RecallError } from '../core/errors.js';
-import { contentKey, isMemoryType } from '../core/memory.js';
+import { contentKey, isMemoryType, isProvenance } from '../core/memory.js';
 import type { MemoryRecord } from '../core/memory.js';
 import type { MemoryFilters, StoredMemory } from '../core/ports.js';
 
@@ -77,6 +77,8 @@ export function buildFilter(filters: MemoryFilters): string | null {
   const parts: string[] = [];
   if (filters.supersededBy !== undefined) parts.push(`superseded_by = ${sqlString(filters.supersededBy)}`);
   else if (filters.allVersions !== true) parts.push(CURRENT_ONLY);
+  if (filters.quarantine === 'exclude') parts.push(`status IS NULL`);
+  if (filters.quarantine === 'only') parts.push(`status = 'quarantined'`);
   if (filters.namespace !== undefined) parts.push(`namespace = ${sqlString(filters.namespace)}`);
   if (filters.namespaces !== undefined) {
     // `IN ()` is not valid SQL; an empty list matches nothing.
@@ -126,7 +128,7 @@ export function toRecord(row: Row): MemoryRecord {
     sessionId: nullableString(row.session_id), source: String(row.source), embedder: String(row.embedder),
     createdAt: String(row.created_at), lastSeenAt: String(row.last_seen_at), seenCount: Number(row.seen_count),
     supersededBy: nullableString(row.superseded_by), supersededAt: nullableString(row.superseded_at),
-    provenance: nullableString(row.provenance), status: nullableString(row.status),
+    provenance: isProvenance(row.provenance) ? row.provenance : null, status: row.status === 'quarantined' ? 'quarantined' : null,
   };
 }
 

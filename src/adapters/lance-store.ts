@@ -214,6 +214,7 @@ export async function openLanceStore(at: StoreLocation | string, opts: OpenStore
         content: m.content, type: m.type, importance: m.importance,
         namespace: m.namespace, projectRoot: m.projectRoot, sessionId: m.sessionId, source: m.source,
         embedder, createdAt: at, lastSeenAt: at, seenCount: 1,
+        provenance: m.provenance ?? null, status: m.status ?? null,
       }));
       const data = records.map((r, i) => ({ ...toRow(r), vector: memories[i]?.vector }));
       // One add call: one new table version for the whole batch.
@@ -255,6 +256,16 @@ export async function openLanceStore(at: StoreLocation | string, opts: OpenStore
         valuesSql: { superseded_by: sqlString(newId), superseded_at: sqlString(at.toISOString()) },
       }));
       if (result.rowsUpdated === 0 && (await store.get(oldId)) === null) throw new RecallError('NOT_FOUND', `no memory with id ${oldId}`);
+    },
+
+    async setStatus(ids, status) {
+      const t = await existingTable();
+      if (t === null || ids.length === 0) return 0;
+      const result = await guard('set status', () => t.update({
+        where: `id IN ${sqlList(ids)}`,
+        valuesSql: { status: status === null ? 'NULL' : sqlString(status) },
+      }));
+      return result.rowsUpdated;
     },
 
     async list(options: ListOptions) {

@@ -27,6 +27,7 @@ import { registerShow } from './commands/show.js';
 import { registerStats } from './commands/stats.js';
 import { registerMcp } from './commands/mcp.js';
 import { registerRepair } from './commands/repair.js';
+import { registerReview } from './commands/review.js';
 
 export function buildProgram(): Command {
   const program = new Command('recall')
@@ -54,6 +55,7 @@ export function buildProgram(): Command {
   registerShow(program);
   registerAdd(program);
   registerForget(program);
+  registerReview(program);
   registerExport(program);
   registerImport(program);
   registerStats(program);

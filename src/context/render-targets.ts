@@ -44,6 +44,6 @@ export async function renderContextTargets(
 }
 
 async function listNamespace(store: Pick<MemoryStore, 'list'>, namespace: string, types: readonly MemoryType[]): Promise<MemoryRecord[]> {
-  const lists = await Promise.all(types.map((type) => store.list({ namespace, type, limit: LIST_LIMIT_PER_TYPE })));
+  const lists = await Promise.all(types.map((type) => store.list({ namespace, type, quarantine: 'exclude', limit: LIST_LIMIT_PER_TYPE })));
   return lists.flat();
 }

@@ -35,8 +35,11 @@ export interface CandidateMemory {
   type: MemoryType;
   importance: number;
   /** Where its words came from, when known. */
-  provenance?: Provenance;
+  provenance?: Provenance | null;
 }
+
+/** `quarantined`: held back from every session and from the MCP server until the user approves it (`recall review`). */
+export type MemoryStatus = 'quarantined';
 
 /** Where a memory came from. */
 export interface MemoryOrigin {
@@ -58,10 +61,10 @@ export interface MemoryRecord extends CandidateMemory, MemoryOrigin {
   supersededBy?: string | null;
   /** When it was replaced (ISO time); null or absent while it is current. */
   supersededAt?: string | null;
-  /** Where the memory's words came from; not set by recall yet. */
-  provenance?: string | null;
-  /** A review state; not set by recall yet. */
-  status?: string | null;
+  /** Where the memory's words came from; null for memories stored before recall kept it. */
+  provenance?: Provenance | null;
+  /** Null for a memory sessions see. */
+  status?: MemoryStatus | null;
 }
 
 /** The exact-duplicate key: case folded, whitespace collapsed, trailing punctuation ignored. */

@@ -1,5 +1,5 @@
 /** The small interfaces pipeline stages depend on; adapters implement them, tests hand in doubles. */
-import type { CandidateMemory, MemoryOrigin, MemoryRecord } from './memory.js';
+import type { CandidateMemory, MemoryOrigin, MemoryRecord, MemoryStatus } from './memory.js';
 
 export interface ChatRequest {
   system: string;
@@ -37,6 +37,7 @@ export interface Neighbor {
 
 export interface NewMemory extends CandidateMemory, MemoryOrigin {
   vector: Float32Array;
+  status?: MemoryStatus | null;
 }
 
 /** Which memories a read looks at; every given filter must hold. */
@@ -53,6 +54,11 @@ export interface MemoryFilters {
   allVersions?: boolean;
   /** Only the memories this one replaced (its older versions); implies allVersions. */
   supersededBy?: string;
+  /**
+   * Quarantined memories (`recall review`): `exclude` for everything that reaches a session or an agent
+   * (SessionStart context, the MCP server), `only` for the review; by default they are read like the rest.
+   */
+  quarantine?: 'exclude' | 'only';
 }
 
 export interface ListOptions extends MemoryFilters {
@@ -108,6 +114,8 @@ export interface MemoryStore {
   reinforce(id: string, seenAt: Date): Promise<void>;
   /** A changed decision: `oldId` stays as history, marked as replaced by `newId` at `at`. Never deletes. */
   supersede(oldId: string, newId: string, at: Date): Promise<void>;
+  /** Sets the review status of these memories (null releases them from quarantine); returns how many changed. */
+  setStatus(ids: readonly string[], status: MemoryStatus | null): Promise<number>;
   list(options: ListOptions): Promise<MemoryRecord[]>;
   /** How many memories match; every memory without filters. */
   count(filters?: MemoryFilters): Promise<number>;

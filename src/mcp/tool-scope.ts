@@ -62,13 +62,14 @@ function projectLabel(namespace: string): string {
   return `project ${namespaceLabel(namespace)}`;
 }
 
+// Quarantined memories never reach an agent: every read the server makes leaves them out.
 function single(namespace: string): ToolScope {
-  return { filters: { namespace }, label: labelOf(namespace) };
+  return { filters: { namespace, quarantine: 'exclude' }, label: labelOf(namespace) };
 }
 
 function homeAndGlobal(home: string): ToolScope {
   if (home === GLOBAL_NAMESPACE) return single(GLOBAL_NAMESPACE);
-  return { filters: { namespaces: [home, GLOBAL_NAMESPACE] }, label: `${projectLabel(home)} and global` };
+  return { filters: { namespaces: [home, GLOBAL_NAMESPACE], quarantine: 'exclude' }, label: `${projectLabel(home)} and global` };
 }
 
 /** The namespace `value` names (`global`, the project's namespace or its folder name); refused otherwise. */

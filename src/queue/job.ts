@@ -9,7 +9,7 @@ export interface CachedMemory {
   content: string;
   type: string;
   importance: number;
-  provenance?: string;
+  provenance?: string | null;
 }
 
 export interface CaptureJob {

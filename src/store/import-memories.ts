@@ -12,6 +12,7 @@ import { redactSecrets } from '../redact/redact-secrets.js';
 import { DEFAULT_BAND, decideMemories, lookupMemories } from './decide-memories.js';
 import type { PairJudge } from './decide-memories.js';
 import { parseMemoryLines } from './memory-lines.js';
+import { screenMemory } from './screen-memory.js';
 import type { LineError, ParsedMemory } from './memory-lines.js';
 
 export interface ImportDeps {
@@ -144,9 +145,16 @@ function invalidLines(errors: readonly LineError[]): RecallError {
 }
 
 /** Text that still holds a secret is redacted, and then its old vector no longer fits it. */
+/**
+ * Redacted, and screened again whatever the file says: an export can come from anywhere, so a line that
+ * reads like an instruction is quarantined even when the file calls it approved.
+ */
 function redactLine(m: ParsedMemory): ParsedMemory {
   const redacted = redactSecrets(m.record.content);
-  return redacted.count === 0 ? m : { ...m, record: { ...m.record, content: redacted.text }, vector: null };
+  const content = redacted.text;
+  const screened = screenMemory(content, { namespace: m.record.namespace, source: 'import' });
+  const record = { ...m.record, content, provenance: m.record.provenance ?? 'import', status: m.record.status ?? screened.status };
+  return redacted.count === 0 ? { ...m, record } : { ...m, record, vector: null };
 }
 
 /** A line keeps its vector when it comes from the configured embedder with the right dimension. */

@@ -4,7 +4,7 @@
  * written, and reports each bad line by number. Pure.
  */
 import { z } from 'zod';
-import { MEMORY_TYPES } from '../core/memory.js';
+import { MEMORY_TYPES, PROVENANCES } from '../core/memory.js';
 import type { MemoryRecord } from '../core/memory.js';
 
 export const MAX_LINE_BYTES = 64 * 1024;
@@ -36,8 +36,8 @@ const lineSchema = z.object({
   /** A replaced memory: the id of the one that replaced it and when. Absent or null: a current memory. */
   superseded_by: z.string().regex(/^[0-9A-Za-z_-]{1,64}$/, 'must be 1-64 letters, digits, _ or -').nullable().optional(),
   superseded_at: isoTimestamp.nullable().optional(),
-  provenance: z.string().max(300).nullable().optional(),
-  status: z.string().max(100).nullable().optional(),
+  provenance: z.enum(PROVENANCES).nullable().optional(),
+  status: z.enum(['quarantined']).nullable().optional(),
   vector: z.array(z.number().finite()).min(1).max(MAX_VECTOR_DIM).optional(),
 });
 

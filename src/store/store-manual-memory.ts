@@ -5,6 +5,7 @@ import type { MemoryOrigin, MemoryType } from '../core/memory.js';
 import { redactSecrets } from '../redact/redact-secrets.js';
 import type { Runtime } from '../worker/runtime.js';
 import { decisionOptions } from './decision-options.js';
+import { QUARANTINED } from './screen-memory.js';
 import { storeMemories } from './store-memories.js';
 
 /** A memory is a sentence or two; this leaves room for a long rule without letting a file in. */
@@ -12,7 +13,7 @@ export const MAX_MEMORY_CHARS = 2_000;
 
 export type ManualMemoryOutcome =
   /** `supersedes`: the stored memories this one replaced (kept as history). */
-  | { status: 'stored'; id: string; namespace: string; redactions: number; supersedes?: string[] }
+  | { status: 'stored'; id: string; namespace: string; redactions: number; supersedes?: string[]; quarantined?: boolean }
   | { status: 'matched'; id: string | null; similarity: number | null; namespace: string; redactions: number };
 
 /** The trimmed text of a memory written by hand; INPUT_INVALID when it is empty or longer than MAX_MEMORY_CHARS. */
@@ -35,13 +36,17 @@ export async function storeManualMemory(
   const redacted = redactSecrets(checkMemoryText(memory.text));
   const store = await runtime.store();
   const embedder = await runtime.embedder();
-  const candidate = { content: redacted.text, type: memory.type, importance: memory.importance ?? IMPORTANCE_BY_TYPE[memory.type] };
+  const provenance = origin.source === 'mcp' ? 'mcp' : 'manual';
+  const candidate = { content: redacted.text, type: memory.type, importance: memory.importance ?? IMPORTANCE_BY_TYPE[memory.type], provenance } as const;
   const result = await runtime.withStoreLock(() =>
     storeMemories([candidate], origin, { embedder, store, ...decisionOptions(runtime.config, runtime.llm, runtime.log), clock: runtime.clock }),
   );
   const inserted = result.inserted[0];
   const matched = result.reinforced[0];
   return inserted
-    ? { status: 'stored', id: inserted.id, namespace: origin.namespace, redactions: redacted.count, supersedes: result.superseded.map((s) => s.id) }
+    ? {
+        status: 'stored', id: inserted.id, namespace: origin.namespace, redactions: redacted.count,
+        supersedes: result.superseded.map((s) => s.id), ...(inserted.status === QUARANTINED ? { quarantined: true } : {}),
+      }
     : { status: 'matched', id: matched?.id ?? null, similarity: matched?.similarity ?? null, namespace: origin.namespace, redactions: redacted.count };
 }

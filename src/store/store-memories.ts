@@ -5,6 +5,7 @@ import type { Clock, Embedder, MemoryStore, NewMemory } from '../core/ports.js';
 import { DEFAULT_BAND, decideMemories, lookupMemories } from './decide-memories.js';
 import type { PairJudge } from './decide-memories.js';
 import type { Logger } from '../core/log.js';
+import { QUARANTINED, screenMemory } from './screen-memory.js';
 
 export interface StoreMemoriesDeps {
   embedder: Embedder;
@@ -25,6 +26,8 @@ export interface StoreMemoriesResult {
   /** Stored memories replaced by a new or reinforced one: kept as history, left out of reads. */
   superseded: Array<{ id: string; by: string }>;
   skipped: number;
+  /** Inserted memories the write-time screen held back (`recall review`). */
+  quarantined: string[];
 }
 
 export async function storeMemories(
@@ -33,7 +36,7 @@ export async function storeMemories(
   deps: StoreMemoriesDeps,
 ): Promise<StoreMemoriesResult> {
   const { embedder, store, clock } = deps;
-  if (candidates.length === 0) return { inserted: [], reinforced: [], superseded: [], skipped: 0 };
+  if (candidates.length === 0) return { inserted: [], reinforced: [], superseded: [], skipped: 0, quarantined: [] };
 
   const info = await store.embedderInfo();
   if (info !== null && info.embedder !== embedder.id) {
@@ -55,7 +58,8 @@ export async function storeMemories(
       `embedder ${embedder.id} now makes ${dimension}-dim vectors but the store holds ${info.dimension}-dim ones; re-embed the store`,
     );
   }
-  const items: NewMemory[] = candidates.map((c, i) => ({ ...c, ...origin, vector: vectors[i] as Float32Array }));
+  // The write-time screen: instruction-like text (or a global rule an agent wrote) is stored quarantined.
+  const items: NewMemory[] = candidates.map((c, i) => ({ ...c, ...origin, status: screenMemory(c.content, origin).status, vector: vectors[i] as Float32Array }));
 
   const lookups = await lookupMemories(store, items);
   const decisions = await decideMemories(items, lookups, {
@@ -73,7 +77,7 @@ export async function storeMemories(
   const superseded: StoreMemoriesResult['superseded'] = [];
   const seenAt = clock.now();
   let nextInserted = 0;
-  for (const decision of decisions) {
+  for (const [i, decision] of decisions.entries()) {
     if (decision.action === 'skip') continue;
     let by: string;
     if (decision.action === 'insert') {
@@ -83,6 +87,8 @@ export async function storeMemories(
       reinforced.push({ id: decision.matchId, similarity: decision.similarity });
       by = decision.matchId;
     }
+    // A quarantined memory replaces nothing: held back from sessions, it must not hide what it contradicts.
+    if (items[i]?.status === QUARANTINED) continue;
     // Superseded after the new memory is stored: a crash in between leaves both current, never neither.
     for (const id of decision.supersedes) {
       await store.supersede(id, by, seenAt);
@@ -90,5 +96,6 @@ export async function storeMemories(
     }
   }
   const skipped = decisions.filter((d) => d.action === 'skip').length;
-  return { inserted, reinforced, superseded, skipped };
+  const quarantined = inserted.filter((r) => r.status === QUARANTINED).map((r) => r.id);
+  return { inserted, reinforced, superseded, skipped, quarantined };
 }

@@ -53,6 +53,8 @@ export type CaptureResult =
       reinforced: number;
       /** Stored memories this capture replaced (changed decisions). */
       superseded: number;
+      /** New memories the write-time screen held back for `recall review`. */
+      quarantined: number;
       skipped: number;
     };
 
@@ -112,6 +114,7 @@ export async function captureTranscript(request: CaptureRequest, deps: CaptureDe
     inserted: outcome.inserted,
     reinforced: outcome.reinforced.length,
     superseded: outcome.superseded.length,
+    quarantined: outcome.quarantined.length,
     skipped: outcome.skipped,
   };
 }

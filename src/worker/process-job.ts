@@ -59,7 +59,9 @@ export async function processJob(entry: SpoolEntry, ctx: JobContext): Promise<Jo
     logger.log('info', result.status === 'stored' ? 'captured' : `skipped: ${result.why}`, {
       job: job.id,
       namespace: result.namespace,
-      ...(result.status === 'stored' ? { inserted: result.inserted.length, reinforced: result.reinforced, dropped: result.dropped } : {}),
+      ...(result.status === 'stored'
+        ? { inserted: result.inserted.length, reinforced: result.reinforced, superseded: result.superseded, quarantined: result.quarantined, dropped: result.dropped }
+        : {}),
       ms: Date.now() - started,
     });
     if (result.status === 'stored') await refreshContextAfterCapture(result.namespace, ctx);

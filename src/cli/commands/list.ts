@@ -22,6 +22,8 @@ export function memoryJson(record: MemoryRecord, extra: Record<string, unknown> 
     created_at: record.createdAt,
     last_seen_at: record.lastSeenAt,
     seen_count: record.seenCount,
+    provenance: record.provenance ?? null,
+    status: record.status ?? null,
   };
 }
 

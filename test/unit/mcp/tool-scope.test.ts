@@ -25,21 +25,21 @@ function contextWith(groups: GroupCount[], options: { inProject?: boolean; apiRo
 
 describe('readScope', () => {
   it('reads the server project and global by default, even before the project holds anything', () => {
-    expect(readScope(undefined, contextWith([]), { withGlobal: true })).toEqual({ filters: { namespaces: [SHOP, 'global'] }, label: 'project shop and global' });
-    expect(readScope('  ', contextWith([]), { withGlobal: true })).toEqual({ filters: { namespaces: [SHOP, 'global'] }, label: 'project shop and global' });
+    expect(readScope(undefined, contextWith([]), { withGlobal: true })).toEqual({ filters: { namespaces: [SHOP, 'global'], quarantine: 'exclude' }, label: 'project shop and global' });
+    expect(readScope('  ', contextWith([]), { withGlobal: true })).toEqual({ filters: { namespaces: [SHOP, 'global'], quarantine: 'exclude' }, label: 'project shop and global' });
   });
 
   it('reads the project alone when global is not wanted, and global alone outside a project', () => {
-    expect(readScope(undefined, contextWith([]), { withGlobal: false })).toEqual({ filters: { namespace: SHOP }, label: 'project shop' });
-    expect(readScope(undefined, contextWith([], { inProject: false }), { withGlobal: true })).toEqual({ filters: { namespace: 'global' }, label: 'global' });
+    expect(readScope(undefined, contextWith([]), { withGlobal: false })).toEqual({ filters: { namespace: SHOP, quarantine: 'exclude' }, label: 'project shop' });
+    expect(readScope(undefined, contextWith([], { inProject: false }), { withGlobal: true })).toEqual({ filters: { namespace: 'global', quarantine: 'exclude' }, label: 'global' });
   });
 
   it('reads the project and global for "all", and one of them when named by namespace or folder name', () => {
     const ctx = contextWith([{ namespace: API, type: 'decision', count: 2 }]);
-    expect(readScope('all', ctx, { withGlobal: false })).toEqual({ filters: { namespaces: [SHOP, 'global'] }, label: 'project shop and global' });
-    expect(readScope(SHOP, ctx, { withGlobal: true })).toEqual({ filters: { namespace: SHOP }, label: 'project shop' });
-    expect(readScope('shop', ctx, { withGlobal: true })).toEqual({ filters: { namespace: SHOP }, label: 'project shop' });
-    expect(readScope('global', ctx, { withGlobal: true })).toEqual({ filters: { namespace: 'global' }, label: 'global' });
+    expect(readScope('all', ctx, { withGlobal: false })).toEqual({ filters: { namespaces: [SHOP, 'global'], quarantine: 'exclude' }, label: 'project shop and global' });
+    expect(readScope(SHOP, ctx, { withGlobal: true })).toEqual({ filters: { namespace: SHOP, quarantine: 'exclude' }, label: 'project shop' });
+    expect(readScope('shop', ctx, { withGlobal: true })).toEqual({ filters: { namespace: SHOP, quarantine: 'exclude' }, label: 'project shop' });
+    expect(readScope('global', ctx, { withGlobal: true })).toEqual({ filters: { namespace: 'global', quarantine: 'exclude' }, label: 'global' });
   });
 
   it("refuses another project's namespace, known or not, without naming what exists", () => {
@@ -58,7 +58,7 @@ describe('readScope', () => {
 
   it('reads only global outside a project, whatever "all" says', () => {
     const ctx = contextWith([], { inProject: false });
-    expect(readScope('all', ctx, { withGlobal: true })).toEqual({ filters: { namespace: 'global' }, label: 'global' });
+    expect(readScope('all', ctx, { withGlobal: true })).toEqual({ filters: { namespace: 'global', quarantine: 'exclude' }, label: 'global' });
     expect(() => readScope(SHOP, ctx, { withGlobal: true })).toThrow(/reads and writes only global memories/);
   });
 });

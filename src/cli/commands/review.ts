@@ -1,0 +1,104 @@
+/**
+ * `recall review`: the quarantined memories (instruction-like text, or a global rule an agent wrote through
+ * MCP), which no session sees until the user approves them here, or forgets them.
+ */
+import type { Command } from 'commander';
+import { RecallError } from '../../core/errors.js';
+import type { Logger } from '../../core/log.js';
+import type { MemoryRecord } from '../../core/memory.js';
+import { QUARANTINED, REASON_TEXT, screenMemory } from '../../store/screen-memory.js';
+import type { Runtime } from '../../worker/runtime.js';
+import { withRuntime } from '../context.js';
+import { formatAge, namespaceLabel } from '../format.js';
+import { out } from '../output.js';
+import { terminalSafe } from '../terminal-safe.js';
+import { memoryJson } from './list.js';
+import { refreshAfterWrite } from './refresh-after-write.js';
+
+/** More than any review screen shows; the count says when there are more. */
+const LIST_LIMIT = 500;
+const MAX_IDS = 500;
+
+export function registerReview(program: Command): void {
+  const review = program
+    .command('review')
+    .description('list the quarantined memories that no session sees until you approve them')
+    .option('--json', 'print a JSON array')
+    .action(async (opts: { json?: boolean }) => {
+      await withRuntime(async (runtime) => listQuarantined(runtime, opts.json === true));
+    });
+  review
+    .command('approve <ids...>')
+    .description('release quarantined memories: sessions and the MCP server see them from now on')
+    .option('--json', 'print what was approved as JSON')
+    .action(async (ids: string[], _opts: unknown, command: Command) => {
+      const wanted = idsFrom(ids);
+      await withRuntime(async (runtime, logger) => decide('approve', wanted, wantsJson(command), runtime, logger));
+    });
+  review
+    .command('forget <ids...>')
+    .description('delete quarantined memories')
+    .option('--json', 'print what was forgotten as JSON')
+    .action(async (ids: string[], _opts: unknown, command: Command) => {
+      const wanted = idsFrom(ids);
+      await withRuntime(async (runtime, logger) => decide('forget', wanted, wantsJson(command), runtime, logger));
+    });
+}
+
+/** `--json` before or after the subcommand: `recall review --json approve X` and `recall review approve X --json`. */
+function wantsJson(command: Command): boolean {
+  return (command.optsWithGlobals() as { json?: boolean }).json === true;
+}
+
+function idsFrom(ids: string[]): string[] {
+  const wanted = [...new Set(ids.map((id) => id.trim()).filter((id) => id !== ''))];
+  if (wanted.length === 0) throw new RecallError('INPUT_INVALID', 'give the id(s) `recall review` lists');
+  if (wanted.length > MAX_IDS) throw new RecallError('INPUT_INVALID', `at most ${MAX_IDS} ids at once, got ${wanted.length}`);
+  return wanted;
+}
+
+/** Why the screen held a memory back, in words. */
+export function quarantineReasons(record: MemoryRecord): string[] {
+  return screenMemory(record.content, record).reasons.map((reason) => REASON_TEXT[reason]);
+}
+
+async function listQuarantined(runtime: Runtime, json: boolean): Promise<void> {
+  const store = await runtime.store();
+  const records = await store.list({ quarantine: 'only', limit: LIST_LIMIT });
+  if (json) {
+    out.json(records.map((r) => memoryJson(r, { reasons: quarantineReasons(r) })));
+    return;
+  }
+  if (records.length === 0) {
+    out.line('nothing to review: no memory is quarantined');
+    return;
+  }
+  out.line(`${records.length}${records.length === LIST_LIMIT ? '+' : ''} quarantined memor${records.length === 1 ? 'y' : 'ies'}; no session sees them until approved:`);
+  for (const r of records) {
+    out.line();
+    out.line(`${r.id}  [${r.type}] ${namespaceLabel(r.namespace)}, from ${r.provenance ?? r.source}, ${formatAge(r.createdAt)} ago`);
+    const reasons = quarantineReasons(r);
+    if (reasons.length > 0) out.line(`  why: ${reasons.join('; ')}`);
+    out.line(`  ${terminalSafe(r.content)}`);
+  }
+  out.line();
+  out.line('recall review approve <id...> releases them; recall review forget <id...> deletes them.');
+}
+
+async function decide(action: 'approve' | 'forget', ids: string[], json: boolean, runtime: Runtime, logger: Logger): Promise<void> {
+  const store = await runtime.store();
+  const records = await runtime.withStoreLock(async () => {
+    // Checked under the lock: only memories that are quarantined now are approved or forgotten.
+    const found = (await store.getMany(ids)).filter((r) => r.status === QUARANTINED);
+    const held = new Set(found.map((r) => r.id));
+    const missing = ids.filter((id) => !held.has(id));
+    if (missing.length > 0) throw new RecallError('NOT_FOUND', `no quarantined memory with id ${missing.join(', ')}; nothing was changed (recall review lists them)`);
+    if (action === 'approve') await store.setStatus(ids, null);
+    else await store.delete(ids);
+    return found;
+  });
+  logger.log('info', action === 'approve' ? 'approved quarantined memories' : 'forgot quarantined memories', { ids });
+  await refreshAfterWrite(records.map((r) => r.namespace), runtime, logger);
+  if (json) out.json(action === 'approve' ? { approved: ids } : { forgotten: ids });
+  else out.line(`${action === 'approve' ? 'approved' : 'forgot'} ${ids.length} memor${ids.length === 1 ? 'y' : 'ies'}`);
+}
