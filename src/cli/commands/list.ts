@@ -22,6 +22,10 @@ export function memoryJson(record: MemoryRecord, extra: Record<string, unknown> 
     created_at: record.createdAt,
     last_seen_at: record.lastSeenAt,
     seen_count: record.seenCount,
+    superseded_by: record.supersededBy ?? null,
+    superseded_at: record.supersededAt ?? null,
+    provenance: record.provenance ?? null,
+    status: record.status ?? null,
   };
 }
 
@@ -29,12 +33,13 @@ export function registerList(program: Command): void {
   const command = program.command('list').description('list stored memories, newest first');
   addScopeOptions(command)
     .option('--limit <n>', 'at most this many', parsePositiveInt('--limit'), 50)
+    .option('--all-versions', 'also memories a newer version replaced (history)')
     .option('--json', 'print a JSON array')
-    .action(async (opts: ScopeFlags & { limit: number; json?: boolean }) => {
+    .action(async (opts: ScopeFlags & { limit: number; allVersions?: boolean; json?: boolean }) => {
       await withRuntime(async (runtime) => {
         const store = await runtime.store();
         const filters = await scopeFilters(opts, store);
-        const records = await store.list({ ...filters, limit: opts.limit });
+        const records = await store.list({ ...filters, allVersions: opts.allVersions === true, limit: opts.limit });
         if (opts.json) {
           out.json(records.map((r) => memoryJson(r)));
           return;
@@ -46,9 +51,14 @@ export function registerList(program: Command): void {
         out.line(
           renderTable(
             ['id', 'type', 'project', 'age', 'content'],
-            records.map((r) => [r.id, r.type, namespaceLabel(r.namespace), formatAge(r.createdAt), r.content]),
+            records.map((r) => [r.id, r.type, namespaceLabel(r.namespace), formatAge(r.createdAt), withVersionMark(r)]),
           ),
         );
       });
     });
+}
+
+/** A replaced memory's content, marked so in a human table (only `--all-versions` shows one). */
+export function withVersionMark(record: MemoryRecord): string {
+  return record.supersededBy == null ? record.content : `[replaced by ${record.supersededBy}] ${record.content}`;
 }
