@@ -31,7 +31,7 @@ const SAME_WORDS = 0.6;
 const FEW_WORDS = 0.3;
 
 /** Words before a slot that mark it as the rule's choice rather than its subject. */
-const CHOICE_CUES = new Set(['use', 'using', 'with', 'via', 'in', 'on', 'to', 'into', 'through', 'prefer', 'run', 'by', 'as', 'is', 'are', 'be', 'under', 'at']);
+const CHOICE_CUES = new Set(['use', 'using', 'with', 'via', 'in', 'on', 'to', 'into', 'through', 'prefer', 'run', 'by', 'as', 'under', 'at']);
 
 /** Exclusive options: replacing one with the other changes the decision. Each group is a set of rivals. */
 const RIVALS: ReadonlyArray<readonly string[]> = [
