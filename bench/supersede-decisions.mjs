@@ -2,7 +2,7 @@
 // and a new one) the decision a capture makes (same -> reinforce, supersede, different -> store), with the
 // hash embedder and no model (the rules and the config defaults alone), against its label. Prints the
 // accuracy per kind for the main set and for the held-out set (written after the rules, never tuned on).
-// Usage: npm run build && node bench/supersede-decisions.mjs
+// Usage: npm run build && node bench/supersede-decisions.mjs [band]   (default: dedupe.supersedeBand's default)
 import { readFileSync } from 'node:fs';
 import { recordResult } from './results.mjs';
 
@@ -11,7 +11,7 @@ const { parseLabelledPairs, scorePairDecisions } = await import(new URL('store/s
 const { createHashEmbedder } = await import(new URL('embed/hash-embedder.js', dist).href);
 const { configSchema } = await import(new URL('config/schema.js', dist).href);
 const { dedupe } = configSchema.parse({});
-const options = { threshold: dedupe.threshold, band: dedupe.supersedeBand, judge: null };
+const options = { threshold: dedupe.threshold, band: process.argv[2] === undefined ? dedupe.supersedeBand : Number(process.argv[2]), judge: null };
 
 const sets = {};
 for (const [name, file] of [['main', 'pairs.jsonl'], ['heldOut', 'held-out.jsonl']]) {

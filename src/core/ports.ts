@@ -109,7 +109,11 @@ export interface MemoryStore {
   /** A changed decision: `oldId` stays as history, marked as replaced by `newId` at `at`. Never deletes. */
   supersede(oldId: string, newId: string, at: Date): Promise<void>;
   list(options: ListOptions): Promise<MemoryRecord[]>;
-  /** How many memories match; every memory without filters. */
+  /**
+   * How many memories match, replaced ones (history) included; every memory without filters. Callers
+   * ask whether a store or a namespace holds anything, which history answers as well, and a count
+   * without filters reads no rows.
+   */
   count(filters?: MemoryFilters): Promise<number>;
   /**
    * Vector search across one namespace or all, most similar first (for a reader: a shallower re-rank

@@ -33,7 +33,7 @@ describe('superseded memories in the store', () => {
     expect((await store.list({})).map((r) => r.id)).toEqual([newId]);
     expect((await store.list({ allVersions: true })).map((r) => r.id).sort()).toEqual([oldId, newId].sort());
     expect(await store.get(oldId)).toMatchObject({ supersededBy: newId, supersededAt: '2024-05-01T10:01:00.000Z', provenance: null, status: null });
-    expect(await store.count()).toBe(1);
+    expect(await store.count()).toBe(2);
     const [vector] = await embedder.embed(['PostgreSQL orders database']);
     expect((await store.search(vector!, { limit: 5 })).map((m) => m.id)).toEqual([newId]);
     expect((await store.textSearch('PostgreSQL', { limit: 5 })).map((h) => h.record.id)).toEqual([newId]);
