@@ -53,13 +53,14 @@ export async function processJob(entry: SpoolEntry, ctx: JobContext): Promise<Jo
       status: result.status,
       inserted: result.status === 'stored' ? result.inserted.length : 0,
       reinforced: result.status === 'stored' ? result.reinforced : 0,
+      superseded: result.status === 'stored' ? result.superseded : 0,
       ms: Date.now() - started,
       at: deps.clock.now().toISOString(),
     });
     logger.log('info', result.status === 'stored' ? 'captured' : `skipped: ${result.why}`, {
       job: job.id,
       namespace: result.namespace,
-      ...(result.status === 'stored' ? { inserted: result.inserted.length, reinforced: result.reinforced, dropped: result.dropped } : {}),
+      ...(result.status === 'stored' ? { inserted: result.inserted.length, reinforced: result.reinforced, superseded: result.superseded, dropped: result.dropped } : {}),
       ms: Date.now() - started,
     });
     if (result.status === 'stored') await refreshContextAfterCapture(result.namespace, ctx);

@@ -34,7 +34,7 @@ export function registerCapture(program: Command): void {
           out.line(`skipped: ${result.why}`);
           return;
         }
-        out.line(`${result.namespace}: ${result.extracted} extracted, ${result.inserted.length} new, ${result.reinforced} reinforced, ${result.skipped} duplicates in the batch`);
+        out.line(`${result.namespace}: ${result.extracted} extracted, ${result.inserted.length} new, ${result.reinforced} reinforced, ${result.superseded} replacing older versions, ${result.skipped} duplicates in the batch`);
         if (result.dropped > 0) out.line(`  (${result.dropped} more memories than extract.maxMemories left out: the least important)`);
         for (const memory of result.inserted) out.line(`  + [${memory.type}] ${memory.content}`);
         if (result.redactions > 0) out.line(`  (${result.redactions} secrets redacted)`);
