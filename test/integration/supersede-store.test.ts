@@ -8,6 +8,7 @@ import { createHashEmbedder } from '../../src/embed/hash-embedder.js';
 import { importMemories } from '../../src/store/import-memories.js';
 import { formatMemoryLine } from '../../src/store/memory-lines.js';
 import { storeMemories } from '../../src/store/store-memories.js';
+import { previewStore } from '../../src/store/preview-store.js';
 import { readVersionChain } from '../../src/store/version-chain.js';
 import { manualClock, useLanceStores } from '../support/lance-stores.js';
 
@@ -46,6 +47,19 @@ describe('superseded memories in the store', () => {
     expect(again.reinforced).toEqual([]);
     expect(again.superseded).toEqual([{ id: newId, by: again.inserted[0]!.id }]);
     expect(await store.get(oldId)).toMatchObject({ supersededBy: newId, seenCount: 1 });
+  });
+
+  it('counts a changed decision as a supersede in the eval preview, and stores nothing', async () => {
+    const clock = manualClock();
+    const store = await stores.openStore(clock);
+    await storeMemories([memory('Run unit tests with jest.')], origin, { embedder, store, threshold: 0.85, clock });
+    const effect = await previewStore(
+      [memory('Run unit tests with vitest.'), memory('Run unit tests with jest.'), memory('Rotate API keys every 90 days.')],
+      'global',
+      { embedder, store, decide: { threshold: 0.85, band: 0.5, judge: null } },
+    );
+    expect(effect).toEqual({ duplicates: 1, supersedes: 1, fresh: 1 });
+    expect(await store.count()).toBe(1);
   });
 
   it('reads the version chain from either end', async () => {
