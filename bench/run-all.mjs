@@ -39,6 +39,7 @@ const BENCHMARKS = [
   { key: 'promptQuality', script: 'memory-quality.mjs', quick: [] },
   { key: 'embedThroughput', script: 'embed-throughput.mjs', quick: ['5'] },
   { key: 'dedupeStore', script: 'dedupe-store.mjs', quick: ['2', '1000'] },
+  { key: 'supersedeDecisions', script: 'supersede-decisions.mjs', quick: [] },
   { key: 'searchCold', script: 'search-cold.mjs', quick: ['3', '1000'] },
   { key: 'searchScale', script: 'search-scale.mjs', quick: ['2', '1000'] },
   { key: 'searchWarm', script: 'search-warm.mjs', quick: ['3', '1000'] },
@@ -136,6 +137,10 @@ const ROWS = {
   },
   embedThroughput: (r) => [{ what: 'Embedding throughput, batches of 32', figure: r.rows.map((x) => `${x.embedder.replace(/^transformers:.*$/, 'tiny transformers')} ${fmt(x.sentencesPerS)}/s`).join('; ') }],
   dedupeStore: (r) => [{ what: `Dedupe + store of ${r.perCapture} memories`, figure: r.rows.map((x) => `into ${size(x.memories)}${x.vectorIndex === 'built' ? ' (indexed)' : ''}: ${fmt(x.medianMs)} ms`).join('; ') }],
+  supersedeDecisions: (r) => [
+    { what: `Supersede decisions, hash embedder, no model: main set (${r.main.pairs} pairs)`, figure: `${pct(r.main.accuracy)} (${Object.entries(r.main.byKind).map(([kind, k]) => `${kind} ${pct(k.accuracy)}`).join(', ')})`, target: '>= 95%', met: met(r.main.accuracy >= 0.95) },
+    { what: `Supersede decisions, hash embedder, no model: held-out set (${r.heldOut.pairs} pairs)`, figure: `${pct(r.heldOut.accuracy)} (${Object.entries(r.heldOut.byKind).map(([kind, k]) => `${kind} ${pct(k.accuracy)}`).join(', ')})` },
+  ],
   searchCold: (r) => [{ what: '`recall search` cold (new process), hybrid', figure: r.rows.map((x) => `${size(x.memories)}: ${fmt(x.hybrid)} ms`).join('; ') }],
   searchScale: (r) =>
     r.rows.map((x) => ({

@@ -307,7 +307,8 @@ export async function openLanceStore(at: StoreLocation | string, opts: OpenStore
     async count(filters: MemoryFilters = {}) {
       const t = await existingTable();
       if (t === null) return 0;
-      const filter = buildFilter(filters);
+      // History included: without other filters LanceDB counts from its metadata, reading no rows.
+      const filter = buildFilter({ ...filters, allVersions: true });
       return guard('count', () => t.countRows(filter ?? undefined));
     },
 

@@ -44,7 +44,7 @@ export const configSchema = z.object({
         .number()
         .min(0)
         .max(1)
-        .default(0.7)
+        .default(0.5)
         .describe('Cosine similarity at or above which a stored memory is compared with a new one to tell a repeat, a changed decision (the new one supersedes it) or a different memory (env RECALL_SUPERSEDE_BAND).'),
     })
     .prefault({}),

@@ -117,7 +117,11 @@ export interface MemoryStore {
   /** Sets the review status of these memories (null releases them from quarantine); returns how many changed. */
   setStatus(ids: readonly string[], status: MemoryStatus | null): Promise<number>;
   list(options: ListOptions): Promise<MemoryRecord[]>;
-  /** How many memories match; every memory without filters. */
+  /**
+   * How many memories match, replaced ones (history) included; every memory without filters. Callers
+   * ask whether a store or a namespace holds anything, which history answers as well, and a count
+   * without filters reads no rows.
+   */
   count(filters?: MemoryFilters): Promise<number>;
   /**
    * Vector search across one namespace or all, most similar first (for a reader: a shallower re-rank

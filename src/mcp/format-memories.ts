@@ -34,10 +34,14 @@ export function formatRecent(records: readonly MemoryRecord[], scopeLabel: strin
 export function formatStored(outcome: ManualMemoryOutcome): string {
   const where = labelOf(outcome.namespace);
   const redacted = outcome.redactions > 0 ? ` ${outcome.redactions} secret${outcome.redactions === 1 ? ' was' : 's were'} redacted.` : '';
-  if (outcome.status === 'stored' && outcome.quarantined === true) {
-    return `Stored as ${outcome.id} in ${where}, held for the user's review: no session sees it until they approve it with \`recall review\`.${redacted}`;
+  if (outcome.status === 'stored') {
+    const replaced = outcome.supersedes ?? [];
+    const history = replaced.length === 0 ? '' : ` It replaces ${replaced.join(', ')} (a changed decision; the older version is kept as history and no longer returned).`;
+    if (outcome.quarantined === true) {
+      return `Stored as ${outcome.id} in ${where}, held for the user's review: no session sees it until they approve it with \`recall review\`.${redacted}`;
+    }
+    return `Stored as ${outcome.id} in ${where}.${history}${redacted}`;
   }
-  if (outcome.status === 'stored') return `Stored as ${outcome.id} in ${where}.${redacted}`;
   const similarity = (outcome.similarity ?? 1).toFixed(2);
   return `Already known: matches ${outcome.id} in ${where} (similarity ${similarity}); nothing new was stored, its seen count went up.${redacted}`;
 }

@@ -14,7 +14,7 @@ import { judgePair } from './supersede-rules.js';
 import type { PairVerdict } from './supersede-rules.js';
 
 /** The config default of dedupe.supersedeBand, for callers without a config. */
-export const DEFAULT_BAND = 0.7;
+export const DEFAULT_BAND = 0.5;
 
 /** How many stored neighbours are looked at per candidate. */
 export const NEIGHBORS = 5;
@@ -60,12 +60,16 @@ async function judgeNeighbors(candidate: DedupeCandidate, nearest: readonly Neig
   const same: Neighbor[] = [];
   const supersedes: string[] = [];
   for (const neighbor of nearest) {
-    if (neighbor.similarity < options.band) continue;
-    const verdict = await decidePair(neighbor.record.content, candidate.content, neighbor.similarity, options);
+    const verdict = await classifyPair(neighbor.record.content, candidate.content, neighbor.similarity, options);
     if (verdict === 'same') same.push(neighbor);
     if (verdict === 'supersede') supersedes.push(neighbor.record.id);
   }
   return { same, supersedes };
+}
+
+/** The verdict on one stored memory and a new one: below the band they are different memories, else decidePair. */
+export function classifyPair(oldText: string, newText: string, similarity: number, options: DecideOptions): Promise<Exclude<PairVerdict, 'ambiguous'>> {
+  return similarity < options.band ? Promise.resolve('different') : decidePair(oldText, newText, similarity, options);
 }
 
 /** The verdict on one pair: the rules, then the model for what they leave open, then the threshold. */

@@ -28,7 +28,7 @@ const FILLER = new Set([
   'prefer', 'preferred', 'make', 'sure', 'ensure', 'here', 'there', 'when', 'which', 'who', 'what', 'do', 'does', 'did',
   'have', 'has', 'had', 'need', 'needs', 'required', 'require', 'requires', 'rule', 'project', 'repo', 'repository',
   'team', 'code', 'codebase', 'our', 'us', 'default', 'instead', 'rather', 'than', 'over', 'going', 'forward',
-  'anymore', 'longer', 'more', 'one', 'own', 'same', 'if', 'but', 'because', 'since', 'like', 'such', 'very',
+  'anymore', 'longer', 'more', 'own', 'same', 'if', 'but', 'because', 'since', 'like', 'such', 'very',
   'run', 'runs', 'ran', 'set', 'keep', 'write', 'written', 'get', 'go', 'let', 'lets', 'via', 'through', 'against',
   'again', 'still', 'currently', 'today', 'everything', 'things', 'thing', 'stuff', 'up', 'out', 'about', 'upgraded',
   'upgrade', 'moved', 'move', 'switched', 'switch', 'migrated', 'migrate', 'changed', 'change', 'replaced', 'replace',
@@ -37,6 +37,12 @@ const FILLER = new Set([
 
 /** Words that negate the clause they stand in. */
 const NEGATIONS = new Set(['not', 'never', 'no', 'dont', 'doesnt', 'mustnt', 'shouldnt', 'cannot', 'cant', 'wont', 'avoid', 'stop', 'forbid', 'forbidden', 'disallow', 'disallowed', 'without', 'nor', 'prohibited', 'banned', 'disable', 'disabled']);
+
+/** Numbers written as words, read as digits. */
+const NUMBER_WORDS: Readonly<Record<string, string>> = {
+  one: '1', two: '2', three: '3', four: '4', five: '5', six: '6', seven: '7', eight: '8', nine: '9', ten: '10',
+  twelve: '12', fifteen: '15', twenty: '20', thirty: '30', sixty: '60', hundred: '100', once: '1', twice: '2',
+};
 
 /** Spellings folded to one word, so a paraphrase is not read as a change. */
 const SAME_WORD: Readonly<Record<string, string>> = {
@@ -50,7 +56,7 @@ const SAME_WORD: Readonly<Record<string, string>> = {
   linted: 'lint', formatter: 'format', formatting: 'format', formatted: 'format', js: 'javascript', ts: 'typescript',
   k8s: 'kubernetes', pg: 'postgresql', postgres: 'postgresql', secs: 'second', sec: 'second', seconds: 'second',
   mins: 'minute', minutes: 'minute', ms: 'millisecond', milliseconds: 'millisecond', branches: 'branch',
-  main: 'main', master: 'master', directly: 'direct', straight: 'direct', forcepush: 'force push',
+  main: 'main', master: 'master', directly: 'direct', straight: 'direct', pullrequests: 'pullrequest',
 };
 
 /** The words of a text: names like `@scope/pkg`, `node:fs` or `3.11` kept whole, contractions joined. */
@@ -92,7 +98,11 @@ export function readRule(text: string): RuleReading {
 }
 
 function tokenize(text: string): string[] {
-  const cleaned = text.replace(/[`"“”]/g, ' ').replace(/->|→|=>/g, ' to ');
+  const cleaned = text
+    .replace(/[`"“”]/g, ' ')
+    .replace(/->|→|=>/g, ' to ')
+    .replace(/\b(pull|merge)[- ]requests?\b/gi, 'pullrequest')
+    .replace(/\bforce[- ]push(es|ed|ing)?\b/gi, 'forcepush');
   return (cleaned.match(TOKEN) ?? []).map((t) => t.replace(/['’]/g, '').replace(/[.:]+$/, ''));
 }
 
@@ -107,7 +117,7 @@ function rejectionAt(words: readonly string[], i: number): string[] | null {
   if (w === 'rather' && words[i + 1] === 'than') return next(i + 2);
   if (w === 'over' && words.slice(Math.max(0, i - 4), i).some((p) => p === 'prefer' || p === 'preferred' || p === 'favor' || p === 'favour')) return next(i + 1);
   if (w === 'not' && i > 0 && (words[i - 1] === 'but' || words[i - 1] === 'and' || isClauseEnd(words, i))) return next(i + 1);
-  if (w === 'from' && words.slice(i - 3, i).some((p) => /^(switch|switched|move|moved|migrate|migrated|change|changed|upgrade|upgraded|go|went|port|ported)$/.test(p))) return next(i + 1);
+  if (w === 'from' && words.slice(Math.max(0, i - 3), i).some((p) => /^(switch|switched|move|moved|migrate|migrated|change|changed|upgrade|upgraded|go|went|port|ported)$/.test(p))) return next(i + 1);
   if ((w === 'replace' || w === 'replaced' || w === 'drop' || w === 'dropped' || w === 'deprecated' || w === 'retire' || w === 'retired') && words[i + 1] !== 'with') return next(i + 1);
   if (w === 'no' && words[i + 1] === 'longer') return next(i + 2).filter((x) => x !== 'use');
   return null;
@@ -143,6 +153,8 @@ function objectAt(words: readonly string[], from: number): string[] {
 
 /** One word folded: known spellings merged, hyphenated words split, plain plurals and endings cut. */
 export function foldWord(word: string): string[] {
+  const number = NUMBER_WORDS[word];
+  if (number !== undefined) return [number];
   const known = SAME_WORD[word];
   if (known !== undefined) return known.split(' ');
   if (/\d/.test(word) || /[@/:+#.]/.test(word)) return [word.replace(/^v(?=\d)/, '')];
@@ -153,9 +165,14 @@ export function foldWord(word: string): string[] {
 function stem(word: string): string {
   if (word.length <= 4) return word;
   if (word.endsWith('ies')) return `${word.slice(0, -3)}y`;
-  if (word.endsWith('ing') && word.length > 6) return word.slice(0, -3);
-  if (word.endsWith('ed') && word.length > 5) return word.slice(0, -2);
+  if (word.endsWith('ing') && word.length > 6) return undouble(word.slice(0, -3));
+  if (word.endsWith('ed') && word.length > 5) return undouble(word.slice(0, -2));
   if (word.endsWith('es') && /(ss|sh|ch|x)es$/.test(word)) return word.slice(0, -2);
   if (word.endsWith('s') && !word.endsWith('ss')) return word.slice(0, -1);
   return word;
+}
+
+/** "tagg" (from tagged) -> "tag", "committ" -> "commit"; "ss" and "ll" stay. */
+function undouble(word: string): string {
+  return /([^aeiousl])\1$/.test(word) ? word.slice(0, -1) : word;
 }

@@ -31,7 +31,7 @@ const SAME_WORDS = 0.6;
 const FEW_WORDS = 0.3;
 
 /** Words before a slot that mark it as the rule's choice rather than its subject. */
-const CHOICE_CUES = new Set(['use', 'using', 'with', 'via', 'in', 'on', 'to', 'into', 'through', 'prefer', 'run', 'by', 'as', 'is', 'are', 'be', 'under', 'at']);
+const CHOICE_CUES = new Set(['use', 'using', 'with', 'via', 'in', 'on', 'to', 'into', 'through', 'prefer', 'run', 'by', 'as', 'under', 'at']);
 
 /** Exclusive options: replacing one with the other changes the decision. Each group is a set of rivals. */
 const RIVALS: ReadonlyArray<readonly string[]> = [
@@ -57,6 +57,7 @@ export function judgePair(oldText: string, newText: string, similarity: number, 
     return { verdict: 'supersede', reason: 'number-changed' };
   }
 
+  if (a.negated === b.negated && rivalsSwapped(a, b)) return { verdict: 'supersede', reason: 'choice-replaced' };
   const slot = singleSubstitution(a, b);
   if (slot !== null) {
     if (a.negated === b.negated && isChoice(slot, a, b)) return { verdict: 'supersede', reason: 'choice-replaced' };
@@ -85,7 +86,7 @@ function rejectsChoiceOf(next: RuleReading, prev: RuleReading): boolean {
 }
 
 function numbersChanged(a: RuleReading, b: RuleReading): boolean {
-  return a.numbers.size > 0 && b.numbers.size > 0 && !sameSet(a.numbers, b.numbers);
+  return (a.numbers.size > 0 || b.numbers.size > 0) && !sameSet(a.numbers, b.numbers);
 }
 
 interface Slot {
@@ -110,12 +111,19 @@ function singleSubstitution(a: RuleReading, b: RuleReading): Slot | null {
   const old = a.words.slice(start, endA);
   const next = b.words.slice(start, endB);
   const shared = a.words.length - old.length;
+  // Words that only moved (a reordered sentence) are no substitution.
+  if (old.some((w) => b.words.includes(w)) || next.some((w) => a.words.includes(w))) return null;
   if (old.length === 0 || next.length === 0 || old.length > 2 || next.length > 2 || shared < 1) return null;
   return { at: start, old, next, oldRaw: a.raw.slice(start, endA), nextRaw: b.raw.slice(start, endB) };
 }
 
-/** Whether the changed words are what the rule chooses, not what it is about. */
+/**
+ * Whether the changed words are what the rule chooses, not what it is about. When two words changed
+ * on each side, each must be a name: a name and a plain word changed together ("ESLint for linting"
+ * -> "Prettier for formatting") change what the rule is about as well.
+ */
 function isChoice(slot: Slot, a: RuleReading, b: RuleReading): boolean {
+  if (slot.old.length > 1 && slot.next.length > 1) return [...slot.oldRaw, ...slot.nextRaw].every(isName);
   if ([...slot.oldRaw, ...slot.nextRaw].some(isName)) return true;
   if (areRivals(slot.old, slot.next)) return true;
   const before = cueBefore(a, slot.at) ?? cueBefore(b, slot.at);
@@ -131,6 +139,14 @@ function cueBefore(r: RuleReading, at: number): string | null {
 /** A name as written: capitals past the first letter, digits, or symbols (PostgreSQL, node20, @scope/pkg, ts-node). */
 function isName(word: string): boolean {
   return /[A-Z]/.test(word.slice(1)) || /\d/.test(word) || /[@/:+#.]/.test(word) || (/-/.test(word) && word.length <= 12) || /^[A-Z]{2,}$/.test(word);
+}
+
+/** One rule has an option the other does not, and the other has its rival instead. */
+function rivalsSwapped(a: RuleReading, b: RuleReading): boolean {
+  const onlyA = a.words.filter((w) => !b.words.includes(w));
+  const onlyB = b.words.filter((w) => !a.words.includes(w));
+  // Only the option changed: anything more and the rule may be about something else as well.
+  return onlyA.length > 0 && onlyB.length > 0 && onlyA.length + onlyB.length <= 3 && areRivals(onlyA, onlyB);
 }
 
 function areRivals(old: readonly string[], next: readonly string[]): boolean {

@@ -10,6 +10,8 @@ export interface HistoryEntry {
   status: 'stored' | 'skipped';
   inserted: number;
   reinforced: number;
+  /** Stored memories the capture replaced (changed decisions); absent in lines written before it was recorded. */
+  superseded?: number;
   ms: number;
   at: string;
 }

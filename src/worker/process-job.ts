@@ -53,6 +53,7 @@ export async function processJob(entry: SpoolEntry, ctx: JobContext): Promise<Jo
       status: result.status,
       inserted: result.status === 'stored' ? result.inserted.length : 0,
       reinforced: result.status === 'stored' ? result.reinforced : 0,
+      superseded: result.status === 'stored' ? result.superseded : 0,
       ms: Date.now() - started,
       at: deps.clock.now().toISOString(),
     });

@@ -123,4 +123,21 @@ describe('quarantine', () => {
     const [memory] = await json<JsonMemory[]>(['list'], e);
     expect(memory).toMatchObject({ status: null, provenance: 'manual' });
   });
+
+  it('prints memory text on a terminal without its control characters (list, search, show, review)', async () => {
+    const e = env('q-terminal');
+    const text = 'Use pnpm.\u001b]0;owned\u0007\u001b[2J and \u202Egnp.exe';
+    const added = await runCli(['add', text, '--json'], { env: e });
+    expect(added.exitCode, added.stderr).toBe(0);
+    const { id } = JSON.parse(added.stdout) as { id: string };
+    for (const args of [['list'], ['search', 'pnpm'], ['show', id]]) {
+      const result = await runCli(args, { env: e, input: '' });
+      expect(result.exitCode, result.stderr).toBe(0);
+      // eslint-disable-next-line no-control-regex
+      expect(result.stdout, args.join(' ')).not.toMatch(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E]/);
+      expect(result.stdout, args.join(' ')).toContain('\\u{202E}');
+    }
+    // --json keeps the stored text exactly, escaped by JSON.
+    expect((await json<JsonMemory[]>(['list'], e))[0]!.content).toBe(text);
+  });
 });

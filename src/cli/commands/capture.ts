@@ -35,7 +35,7 @@ export function registerCapture(program: Command): void {
           return;
         }
         const held = result.quarantined > 0 ? `, ${result.quarantined} held for review (recall review)` : '';
-        out.line(`${result.namespace}: ${result.extracted} extracted, ${result.inserted.length} new, ${result.reinforced} reinforced, ${result.superseded} superseded, ${result.skipped} duplicates in the batch${held}`);
+        out.line(`${result.namespace}: ${result.extracted} extracted, ${result.inserted.length} new, ${result.reinforced} reinforced, ${result.superseded} replacing older versions, ${result.skipped} duplicates in the batch${held}`);
         if (result.dropped > 0) out.line(`  (${result.dropped} more memories than extract.maxMemories left out: the least important)`);
         for (const memory of result.inserted) out.line(`  + [${memory.type}] ${memory.content}`);
         if (result.redactions > 0) out.line(`  (${result.redactions} secrets redacted)`);

@@ -3,6 +3,7 @@ import type { MemoryRecord } from '../../core/memory.js';
 import { parsePositiveInt, withRuntime } from '../context.js';
 import { formatAge, namespaceLabel } from '../format.js';
 import { out, renderTable } from '../output.js';
+import { terminalSafe } from '../terminal-safe.js';
 import { addScopeOptions, scopeFilters } from './scope-options.js';
 import type { ScopeFlags } from './scope-options.js';
 
@@ -22,6 +23,8 @@ export function memoryJson(record: MemoryRecord, extra: Record<string, unknown> 
     created_at: record.createdAt,
     last_seen_at: record.lastSeenAt,
     seen_count: record.seenCount,
+    superseded_by: record.supersededBy ?? null,
+    superseded_at: record.supersededAt ?? null,
     provenance: record.provenance ?? null,
     status: record.status ?? null,
   };
@@ -31,12 +34,13 @@ export function registerList(program: Command): void {
   const command = program.command('list').description('list stored memories, newest first');
   addScopeOptions(command)
     .option('--limit <n>', 'at most this many', parsePositiveInt('--limit'), 50)
+    .option('--all-versions', 'also memories a newer version replaced (history)')
     .option('--json', 'print a JSON array')
-    .action(async (opts: ScopeFlags & { limit: number; json?: boolean }) => {
+    .action(async (opts: ScopeFlags & { limit: number; allVersions?: boolean; json?: boolean }) => {
       await withRuntime(async (runtime) => {
         const store = await runtime.store();
         const filters = await scopeFilters(opts, store);
-        const records = await store.list({ ...filters, limit: opts.limit });
+        const records = await store.list({ ...filters, allVersions: opts.allVersions === true, limit: opts.limit });
         if (opts.json) {
           out.json(records.map((r) => memoryJson(r)));
           return;
@@ -48,9 +52,18 @@ export function registerList(program: Command): void {
         out.line(
           renderTable(
             ['id', 'type', 'project', 'age', 'content'],
-            records.map((r) => [r.id, r.type, namespaceLabel(r.namespace), formatAge(r.createdAt), r.content]),
+            records.map((r) => [r.id, r.type, namespaceLabel(r.namespace), formatAge(r.createdAt), withVersionMark(r)]),
           ),
         );
       });
     });
+}
+
+/**
+ * A memory's content for a human table: control characters made harmless (terminalSafe), marked when it is
+ * quarantined or replaced (only `--all-versions` shows a replaced one).
+ */
+export function withVersionMark(record: MemoryRecord): string {
+  const marks = [record.status === 'quarantined' ? '[held for review] ' : '', record.supersededBy == null ? '' : `[replaced by ${record.supersededBy}] `].join('');
+  return `${marks}${terminalSafe(record.content)}`;
 }

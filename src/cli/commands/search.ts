@@ -6,7 +6,7 @@ import type { SearchHit, SearchMode } from '../../search/search-memories.js';
 import { parsePositiveInt, withRuntime } from '../context.js';
 import { formatAge, namespaceLabel } from '../format.js';
 import { out, renderTable } from '../output.js';
-import { memoryJson } from './list.js';
+import { memoryJson, withVersionMark } from './list.js';
 import { addScopeOptions, parseScore, scopeFilters } from './scope-options.js';
 import type { ScopeFlags } from './scope-options.js';
 
@@ -23,6 +23,7 @@ interface SearchFlags extends ScopeFlags {
   limit?: number;
   minScore?: number;
   mode: SearchMode;
+  allVersions?: boolean;
   json?: boolean;
 }
 
@@ -34,6 +35,7 @@ export function registerSearch(program: Command): void {
     .option('--limit <n>', 'at most this many results (default: config search.limit)', parsePositiveInt('--limit'))
     .option('--min-score <x>', 'drop results scoring below this, 0..1 (default: config search.minScore)', parseScore('--min-score'))
     .addOption(new Option('--mode <mode>', 'ranking to use').choices(SEARCH_MODES).default('hybrid'))
+    .option('--all-versions', 'also memories a newer version replaced (history)')
     .option('--json', 'print a JSON array')
     .addHelpText('after', SCORE_HELP)
     .action(async (words: string[], opts: SearchFlags) => {
@@ -49,7 +51,7 @@ export function registerSearch(program: Command): void {
           {
             query,
             mode: opts.mode,
-            filters,
+            filters: { ...filters, allVersions: opts.allVersions === true },
             limit: opts.limit ?? runtime.config.search.limit,
             minScore: opts.minScore ?? runtime.config.search.minScore,
           },
@@ -72,7 +74,7 @@ function printHits(hits: readonly SearchHit[]): void {
   out.line(
     renderTable(
       ['score', 'type', 'project', 'age', 'content'],
-      hits.map((h) => [h.score.toFixed(2), h.record.type, namespaceLabel(h.record.namespace), formatAge(h.record.createdAt), h.record.content]),
+      hits.map((h) => [h.score.toFixed(2), h.record.type, namespaceLabel(h.record.namespace), formatAge(h.record.createdAt), withVersionMark(h.record)]),
     ),
   );
 }

@@ -2,22 +2,26 @@ import type { Command } from 'commander';
 import { RecallError } from '../../core/errors.js';
 import { withRuntime } from '../context.js';
 import { formatAge, namespaceLabel } from '../format.js';
+import { terminalSafe } from '../terminal-safe.js';
 import { out } from '../output.js';
+import { readVersionChain } from '../../store/version-chain.js';
 import { memoryJson } from './list.js';
 
 export function registerShow(program: Command): void {
   program
     .command('show <id>')
-    .description('show every field of one memory')
+    .description('show every field of one memory, and its versions: the ones it replaced and the ones that replaced it')
     .option('--json', 'print a JSON object')
     .action(async (id: string, opts: { json?: boolean }) => {
       const wanted = id.trim();
       if (wanted === '') throw new RecallError('INPUT_INVALID', 'the memory id is empty');
       await withRuntime(async (runtime) => {
-        const record = await (await runtime.store()).get(wanted);
+        const store = await runtime.store();
+        const record = await store.get(wanted);
         if (record === null) throw new RecallError('NOT_FOUND', `no memory with id ${wanted}`);
+        const chain = await readVersionChain(store, record);
         if (opts.json) {
-          out.json(memoryJson(record));
+          out.json(memoryJson(record, { older_versions: chain.older.map((r) => memoryJson(r)), newer_versions: chain.newer.map((r) => memoryJson(r)) }));
           return;
         }
         const fields: Array<[string, string]> = [
@@ -32,10 +36,20 @@ export function registerShow(program: Command): void {
           ['created', `${record.createdAt} (${formatAge(record.createdAt)} ago)`],
           ['last seen', `${record.lastSeenAt} (${formatAge(record.lastSeenAt)} ago)`],
           ['seen', `${record.seenCount} time${record.seenCount === 1 ? '' : 's'}`],
+          ['provenance', record.provenance ?? '-'],
+          ['status', record.supersededBy == null ? 'current' : `replaced by ${record.supersededBy} at ${record.supersededAt ?? '?'}`],
+          ...(record.status === 'quarantined' ? [['review', 'quarantined: no session sees it until `recall review approve`'] as [string, string]] : []),
         ];
         for (const [name, value] of fields) out.line(`${name.padEnd(11)}${value}`);
         out.line();
-        out.line(record.content);
+        out.line(terminalSafe(record.content));
+        if (chain.older.length + chain.newer.length === 0) return;
+        out.line();
+        out.line('versions (oldest first):');
+        const line = (r: typeof record, mark: string) => out.line(`${mark} ${r.id}  ${r.createdAt}  ${terminalSafe(r.content)}`);
+        for (const r of chain.older) line(r, ' ');
+        line(record, '*');
+        for (const r of chain.newer) line(r, ' ');
       });
     });
 }

@@ -52,6 +52,12 @@ describe('formatStored', () => {
     expect(formatStored({ status: 'stored', id: 'X2', namespace: 'global', redactions: 0 })).toBe('Stored as X2 in global.');
   });
 
+  it('names the memories a new one replaced', () => {
+    expect(formatStored({ status: 'stored', id: 'X3', namespace: 'global', redactions: 0, supersedes: ['X1'] })).toBe(
+      'Stored as X3 in global. It replaces X1 (a changed decision; the older version is kept as history and no longer returned).',
+    );
+  });
+
   it('reports a duplicate with the id it matched and the similarity', () => {
     expect(formatStored({ status: 'matched', id: 'X1', similarity: 0.912, namespace: HOME, redactions: 1 })).toBe(
       'Already known: matches X1 in project shop (similarity 0.91); nothing new was stored, its seen count went up. 1 secret was redacted.',

@@ -29,13 +29,13 @@ describe('planDedupe', () => {
   it('inserts a candidate with no exact or similar match', () => {
     const far = { record: record('m1'), similarity: 0.5 };
     expect(planDedupe([candidate('use pnpm', vec(1, 0))], [{ exact: null, nearest: [far] }], THRESHOLD)).toEqual([
-      { action: 'insert' },
+      { action: 'insert', supersedes: [] },
     ]);
   });
 
   it('reinforces an exact text match with similarity 1', () => {
     const decisions = planDedupe([candidate('Use pnpm.', vec(1, 0))], [{ exact: record('m1'), nearest: [] }], THRESHOLD);
-    expect(decisions).toEqual([{ action: 'reinforce', matchId: 'm1', similarity: 1, reason: 'exact' }]);
+    expect(decisions).toEqual([{ action: 'reinforce', matchId: 'm1', similarity: 1, reason: 'exact', supersedes: [] }]);
   });
 
   it('reinforces the most similar stored memory at or above the threshold', () => {
@@ -44,7 +44,7 @@ describe('planDedupe', () => {
       { record: record('m2'), similarity: 0.97 },
     ];
     expect(planDedupe([candidate('x', vec(1, 0))], [{ exact: null, nearest }], THRESHOLD)).toEqual([
-      { action: 'reinforce', matchId: 'm2', similarity: 0.97, reason: 'similar' },
+      { action: 'reinforce', matchId: 'm2', similarity: 0.97, reason: 'similar', supersedes: [] },
     ]);
   });
 
@@ -75,7 +75,7 @@ describe('planDedupe', () => {
       [none, none],
       THRESHOLD,
     );
-    expect(decisions).toEqual([{ action: 'insert' }, { action: 'skip', reason: 'batch-duplicate', matchIndex: 0 }]);
+    expect(decisions).toEqual([{ action: 'insert', supersedes: [] }, { action: 'skip', reason: 'batch-duplicate', matchIndex: 0 }]);
   });
 
   it('skips a candidate whose vector is near an earlier one in the batch', () => {
@@ -85,8 +85,8 @@ describe('planDedupe', () => {
       THRESHOLD,
     );
     expect(decisions).toEqual([
-      { action: 'insert' },
-      { action: 'insert' },
+      { action: 'insert', supersedes: [] },
+      { action: 'insert', supersedes: [] },
       { action: 'skip', reason: 'batch-duplicate', matchIndex: 1 },
     ]);
   });
@@ -97,7 +97,7 @@ describe('planDedupe', () => {
       [none, none],
       THRESHOLD,
     );
-    expect(decisions).toEqual([{ action: 'insert' }, { action: 'insert' }]);
+    expect(decisions).toEqual([{ action: 'insert', supersedes: [] }, { action: 'insert', supersedes: [] }]);
   });
 
   it('reinforces a stored memory only once per batch', () => {
@@ -111,7 +111,7 @@ describe('planDedupe', () => {
       THRESHOLD,
     );
     expect(decisions).toEqual([
-      { action: 'reinforce', matchId: 'm1', similarity: 0.95, reason: 'similar' },
+      { action: 'reinforce', matchId: 'm1', similarity: 0.95, reason: 'similar', supersedes: [] },
       { action: 'skip', reason: 'batch-duplicate', matchIndex: 0 },
     ]);
   });
@@ -122,7 +122,7 @@ describe('planDedupe', () => {
       [none, { exact: record('m1'), nearest: [] }],
       THRESHOLD,
     );
-    expect(decisions[1]).toEqual({ action: 'reinforce', matchId: 'm1', similarity: 1, reason: 'exact' });
+    expect(decisions[1]).toEqual({ action: 'reinforce', matchId: 'm1', similarity: 1, reason: 'exact', supersedes: [] });
   });
 
   it('refuses lookups that do not line up with the candidates', () => {

@@ -15,6 +15,10 @@ const RECORD: MemoryRecord = {
   createdAt: '2024-05-01T10:00:00.000Z',
   lastSeenAt: '2024-05-03T08:30:00.123Z',
   seenCount: 3,
+  supersededBy: null,
+  supersededAt: null,
+  provenance: null,
+  status: null,
 };
 
 function line(over: Record<string, unknown> = {}): string {
@@ -33,7 +37,22 @@ describe('memory lines', () => {
   it('writes snake_case field names and the embedder id on every line', () => {
     expect(Object.keys(JSON.parse(formatMemoryLine(RECORD)))).toEqual([
       'id', 'content', 'type', 'importance', 'namespace', 'project_root', 'session_id', 'source', 'embedder', 'created_at', 'last_seen_at', 'seen_count',
+      'superseded_by', 'superseded_at', 'provenance', 'status',
     ]);
+  });
+
+  it('round-trips a replaced memory with the id and time of the memory that replaced it', () => {
+    const replaced = { ...RECORD, supersededBy: '01HZX3K8J9Q2W4E6R8T0Y2U4I7', supersededAt: '2024-06-01T09:00:00.000Z' };
+    const { memories, errors } = parseMemoryLines(formatMemoryLine(replaced));
+    expect(errors).toEqual([]);
+    expect(memories[0]?.record).toEqual(replaced);
+  });
+
+  it('reads a line without the version fields as a current memory', () => {
+    const { superseded_by: _by, superseded_at: _at, provenance: _p, status: _s, ...old } = JSON.parse(formatMemoryLine(RECORD)) as Record<string, unknown>;
+    const { memories, errors } = parseMemoryLines(JSON.stringify(old));
+    expect(errors).toEqual([]);
+    expect(memories[0]?.record).toMatchObject({ supersededBy: null, supersededAt: null });
   });
 
   it('reports every bad line by number and keeps none of a file with errors unreported', () => {

@@ -1,0 +1,26 @@
+/** The decision on the labelled pairs, with the hash embedder and no model: the rules and the config defaults alone. */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { configSchema } from '../../../src/config/schema.js';
+import { createHashEmbedder } from '../../../src/embed/hash-embedder.js';
+import { parseLabelledPairs, scorePairDecisions } from '../../../src/store/score-pair-decisions.js';
+
+const defaults = configSchema.parse({});
+const options = { threshold: defaults.dedupe.threshold, band: defaults.dedupe.supersedeBand, judge: null };
+const read = (name: string) => parseLabelledPairs(readFileSync(new URL(`../../fixtures/supersede/${name}`, import.meta.url), 'utf8'));
+
+describe('supersede decisions on labelled pairs', () => {
+  it('decides at least 95% of the main set right without a model', async () => {
+    const pairs = read('pairs.jsonl');
+    expect(pairs.length).toBeGreaterThanOrEqual(100);
+    const score = await scorePairDecisions(pairs, createHashEmbedder(), options);
+    expect(score.accuracy).toBeGreaterThanOrEqual(0.95);
+  });
+
+  it('covers every kind in the main set, each with pairs labelled as its kind means', () => {
+    const pairs = read('pairs.jsonl');
+    const labelOf = { paraphrase: 'same', update: 'supersede', contradiction: 'supersede', unrelated: 'different', 'related-but-different': 'different' };
+    expect(new Set(pairs.map((p) => p.kind))).toEqual(new Set(Object.keys(labelOf)));
+    expect(pairs.filter((p) => labelOf[p.kind] !== p.label)).toEqual([]);
+  });
+});
