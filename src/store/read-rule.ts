@@ -78,7 +78,7 @@ export function readRule(text: string): RuleReading {
     if (rejects !== null) {
       for (const r of rejects) rejected.add(r);
     } else if (NEGATIONS.has(word) && !(word === 'no' && lower[i - 1] === 'if')) {
-      // "X, not Y" and "not Y" after the rule turn away from Y; a leading "not"/"never" negates the clause.
+      // A negation that turns away from nothing in particular ("never", "do not use") negates the rule.
       negated = true;
     }
     if (NEGATIONS.has(word) || FILLER.has(word)) {
@@ -116,7 +116,7 @@ function rejectionAt(words: readonly string[], i: number): string[] | null {
   if (w === 'instead' && words[i + 1] === 'of') return next(i + 2);
   if (w === 'rather' && words[i + 1] === 'than') return next(i + 2);
   if (w === 'over' && words.slice(Math.max(0, i - 4), i).some((p) => p === 'prefer' || p === 'preferred' || p === 'favor' || p === 'favour')) return next(i + 1);
-  if (w === 'not' && i > 0 && (words[i - 1] === 'but' || words[i - 1] === 'and' || isClauseEnd(words, i))) return next(i + 1);
+  if (w === 'not' && i > 0 && (words[i - 1] === 'but' || words[i - 1] === 'and' || notTurnsAway(words, i))) return next(i + 1);
   if (w === 'from' && words.slice(Math.max(0, i - 3), i).some((p) => /^(switch|switched|move|moved|migrate|migrated|change|changed|upgrade|upgraded|go|went|port|ported)$/.test(p))) return next(i + 1);
   if ((w === 'replace' || w === 'replaced' || w === 'drop' || w === 'dropped' || w === 'deprecated' || w === 'retire' || w === 'retired') && words[i + 1] !== 'with') return next(i + 1);
   if (w === 'no' && words[i + 1] === 'longer') return next(i + 2).filter((x) => x !== 'use');
@@ -127,28 +127,22 @@ function rejectionAt(words: readonly string[], i: number): string[] | null {
  * Whether a bare "not" turns away from what follows ("use pnpm not npm") rather than negating a verb
  * ("do not use", "must not commit", "not allowed").
  */
-function isClauseEnd(words: readonly string[], i: number): boolean {
+function notTurnsAway(words: readonly string[], i: number): boolean {
   const before = words[i - 1] ?? '';
   const after = words[i + 1] ?? '';
   return before !== 'do' && before !== 'does' && before !== 'must' && before !== 'should' && before !== 'is' && before !== 'are' &&
     before !== 'can' && before !== 'will' && before !== 'would' && before !== 'could' && !VERB_AFTER_NOT.has(after);
 }
 
-const VERB_AFTER_NOT = new Set(['use', 'run', 'commit', 'push', 'merge', 'deploy', 'add', 'write', 'call', 'store', 'put', 'install', 'edit', 'change', 'touch', 'rely', 'import', 'skip', 'disable', 'enable', 'modify', 'log', 'be', 'ever', 'allowed', 'a', 'the']);
+const VERB_AFTER_NOT = new Set(['use', 'run', 'commit', 'push', 'merge', 'deploy', 'add', 'write', 'call', 'store', 'put', 'install', 'edit', 'change', 'touch', 'rely', 'import', 'skip', 'disable', 'enable', 'modify', 'log', 'be', 'ever', 'allowed', 'a', 'an', 'the']);
 
-/** The one or two content words after position `from`: the object a rejection names. */
+/** The first content word at or after position `from` (folded): the thing a rejection names. */
 function objectAt(words: readonly string[], from: number): string[] {
-  const out: string[] = [];
-  for (let j = from; j < words.length && out.length < 2; j += 1) {
+  for (let j = from; j < words.length; j += 1) {
     const w = words[j] as string;
-    if (FILLER.has(w) || NEGATIONS.has(w)) {
-      if (out.length > 0) break;
-      continue;
-    }
-    out.push(...foldWord(w));
-    if (!/^(the|a|an)$/.test(w)) break;
+    if (!FILLER.has(w) && !NEGATIONS.has(w)) return foldWord(w);
   }
-  return out;
+  return [];
 }
 
 /** One word folded: known spellings merged, hyphenated words split, plain plurals and endings cut. */

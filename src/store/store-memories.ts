@@ -2,21 +2,14 @@
 import { RecallError } from '../core/errors.js';
 import type { CandidateMemory, MemoryOrigin, MemoryRecord } from '../core/memory.js';
 import type { Clock, Embedder, MemoryStore, NewMemory } from '../core/ports.js';
-import { DEFAULT_BAND, decideMemories, lookupMemories } from './decide-memories.js';
-import type { PairJudge } from './decide-memories.js';
-import type { Logger } from '../core/log.js';
+import { decideMemories, lookupMemories, withDecisionDefaults } from './decide-memories.js';
+import type { DecisionSettings } from './decide-memories.js';
 import { QUARANTINED, screenMemory } from './screen-memory.js';
 
-export interface StoreMemoriesDeps {
+/** The decision settings (threshold; band, model and log optional, see DecideOptions) and the parts to store with. */
+export interface StoreMemoriesDeps extends DecisionSettings {
   embedder: Embedder;
   store: MemoryStore;
-  /** Cosine similarity at or above which two memories count as the same. */
-  threshold: number;
-  /** Cosine at or above which a stored memory is judged at all (same / supersede / different); DEFAULT_BAND by default. */
-  band?: number;
-  /** The model for pairs the rules leave open; none by default. */
-  judge?: PairJudge | null;
-  log?: Logger;
   clock: Clock;
 }
 
@@ -62,12 +55,7 @@ export async function storeMemories(
   const items: NewMemory[] = candidates.map((c, i) => ({ ...c, ...origin, status: screenMemory(c.content, origin).status, vector: vectors[i] as Float32Array }));
 
   const lookups = await lookupMemories(store, items);
-  const decisions = await decideMemories(items, lookups, {
-    threshold: deps.threshold,
-    band: deps.band ?? DEFAULT_BAND,
-    judge: deps.judge ?? null,
-    ...(deps.log === undefined ? {} : { log: deps.log }),
-  });
+  const decisions = await decideMemories(items, lookups, withDecisionDefaults(deps));
 
   const fresh = items.filter((_, i) => decisions[i]?.action === 'insert');
   // One insert call for the whole batch: one new table version.

@@ -109,6 +109,17 @@ describe('superseded memories in the store', () => {
     }
   });
 
+  it('indexes superseded_by with the id index when the store is maintained', async () => {
+    const { store } = await storeWithHistory();
+    const report = await store.maintain({ vectorIndexMinRows: 2, optimizeEveryVersions: 50, pruneGraceMs: 0 });
+    expect(report.idIndex).toBe(true);
+    const lancedb = await import('@lancedb/lancedb');
+    const t = await (await lancedb.connect(stores.dir())).openTable(TABLE);
+    expect((await t.listIndices()).filter((i) => i.indexType === 'BTree').map((i) => i.columns).sort()).toEqual([['id'], ['superseded_by']]);
+    t.close();
+    expect((await store.list({})).map((r) => r.content)).toEqual(['Use PostgreSQL 16 for the orders database.']);
+  });
+
   it('gives a table made before the version columns those columns on open, and keeps its rows', async () => {
     const dir = stores.dir();
     const [lancedb, arrow] = await Promise.all([import('@lancedb/lancedb'), import('apache-arrow')]);
