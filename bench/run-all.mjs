@@ -43,6 +43,7 @@ const BENCHMARKS = [
   { key: 'searchScale', script: 'search-scale.mjs', quick: ['2', '1000'] },
   { key: 'searchWarm', script: 'search-warm.mjs', quick: ['3', '1000'] },
   { key: 'vectorIndex', script: 'vector-index.mjs', quick: ['20000', '20'] },
+  { key: 'mcpFirstList', script: 'mcp-first-list.mjs', quick: ['15'] },
   { key: 'mcpLatency', script: 'mcp-latency.mjs', quick: ['2', '200', '3'] },
   { key: 'endlessFork', script: 'endless-fork.mjs', quick: ['2'] },
   { key: 'endlessCompression', script: 'endless-compression.mjs', quick: [] },

@@ -39,6 +39,13 @@ function startServer(): { child: ChildProcessWithoutNullStreams; answers: Answer
   return { child, answers, exited: () => exited };
 }
 
+/** Stops the server and waits for it: it logs its stop into the state dir the harness removes next. */
+async function stopServer(server: ReturnType<typeof startServer>): Promise<void> {
+  const exited = new Promise((resolve) => (server.exited() ? resolve(undefined) : server.child.once('exit', resolve)));
+  server.child.kill();
+  await exited;
+}
+
 const initialize = (id: number) => `${JSON.stringify({ jsonrpc: '2.0', id, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } })}\n`;
 
 describe('recall mcp, given lines that are not messages it can take', () => {
@@ -51,7 +58,7 @@ describe('recall mcp, given lines that are not messages it can take', () => {
       expect(server.answers[0]).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32700 } });
       expect(server.answers[1]).toMatchObject({ id: 2, result: { serverInfo: expect.any(Object) } });
     } finally {
-      server.child.kill();
+      await stopServer(server);
     }
   });
 
@@ -64,7 +71,7 @@ describe('recall mcp, given lines that are not messages it can take', () => {
       expect(server.answers[0]).toMatchObject({ id: 5, error: { code: -32600 } });
       expect(server.answers[1]).toMatchObject({ id: 6, result: expect.any(Object) });
     } finally {
-      server.child.kill();
+      await stopServer(server);
     }
   });
 
@@ -81,7 +88,7 @@ describe('recall mcp, given lines that are not messages it can take', () => {
       expect(server.answers[0]).toMatchObject({ id: 7, error: { code: -32600, message: expect.stringMatching(/message too large: over 10485760 bytes/) } });
       expect(server.answers[1]).toMatchObject({ id: 8, result: expect.any(Object) });
     } finally {
-      server.child.kill();
+      await stopServer(server);
     }
   });
 });
