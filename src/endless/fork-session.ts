@@ -5,7 +5,7 @@
  * appended meanwhile, an atomic rename, and a restore from the backup if anything fails after it.
  */
 import { createHash } from 'node:crypto';
-import { constants, copyFileSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { RecallError } from '../core/errors.js';
 import { checkForkedLines } from './check-fork.js';
@@ -14,7 +14,7 @@ import { applyReplacements, sessionIdsOf, type ForkedLines } from './fork-transc
 import { measureConversation, measureRecord, type ConversationSize } from './measure-conversation.js';
 import { prepareReplacements, type PrepareOptions, type Prepared } from './prepare-replacements.js';
 import { readTranscriptSnapshot, type TranscriptSnapshot } from './transcript-snapshot.js';
-import { restoreFile, writeFileReplacing } from './write-lines.js';
+import { copyFileExclusive, restoreFile, writeFileReplacing } from './write-lines.js';
 
 export interface ForkSummary {
   sourcePath: string;
@@ -46,7 +46,7 @@ export async function forkSession(transcriptPath: string, newSessionId: string, 
   const ids = new Map(sessionIdsOf(snapshot.records).map((id) => [id, newSessionId] as const));
   const forked = transform(snapshot, prepared, ids);
   const outputPath = join(dirname(transcriptPath), `${newSessionId}.jsonl`);
-  writeFileReplacing(outputPath, forked.chunks, forked.size);
+  writeFileReplacing(outputPath, forked.chunks, forked.size, { mode: snapshot.mode });
   return summarize(snapshot, prepared, forked, outputPath, newSessionId, null);
 }
 
@@ -63,7 +63,6 @@ export async function compressInPlace(transcriptPath: string, options: PrepareOp
     const forked = transform(snapshot, prepared, new Map());
     if (prepared.replacements.length === 0 && prepared.inputs.length === 0) return summarize(snapshot, prepared, forked, transcriptPath, prepared.sessionId, null);
     const backupPath = `${transcriptPath}.recall-backup-${new Date(options.now()).toISOString().replace(/[:.]/g, '-')}`;
-    copyFileSync(transcriptPath, backupPath, constants.COPYFILE_EXCL);
     replaceValidated(transcriptPath, forked, snapshot, backupPath);
     return summarize(snapshot, prepared, forked, transcriptPath, prepared.sessionId, backupPath);
   } finally {
@@ -84,16 +83,32 @@ function transform(snapshot: TranscriptSnapshot, prepared: Prepared, ids: Readon
   return { ...forked, rebuiltRecords: new Map([...changed].map((i) => [i, check.records[i]!] as const)) };
 }
 
-/** Temp file, fsync, read back and check, no append meanwhile, rename; the backup comes back on failure. */
+/**
+ * Temp file (the original's mode), fsync, read back and check, no append meanwhile; only then the
+ * backup, checked again after it, and the rename. A refusal leaves the file as it was and no backup;
+ * the backup comes back if the file does not hold what was written after the rename.
+ */
 function replaceValidated(path: string, forked: Forked, snapshot: TranscriptSnapshot, backupPath: string): void {
+  const refuseIfChanged = (): void => {
+    const now = statSync(path);
+    if (now.size !== snapshot.size || now.mtimeMs !== snapshot.mtimeMs) {
+      throw new RecallError('TRANSCRIPT_UNREADABLE', `${path} changed while it was being compressed (is the session still running? use \`recall endless fork\` instead); nothing was changed`);
+    }
+  };
   writeFileReplacing(path, forked.chunks, forked.size, {
+    mode: snapshot.mode,
     beforeRename(temp) {
       const written = readFileSync(temp, 'utf8').split('\n').slice(0, -1);
       const check = checkForkedLines(snapshot.records, written);
       if (!check.ok) throw new RecallError('TRANSCRIPT_UNREADABLE', `the written copy fails its checks: ${check.problems.join('; ')}`);
-      const now = statSync(path);
-      if (now.size !== snapshot.size || now.mtimeMs !== snapshot.mtimeMs) {
-        throw new RecallError('TRANSCRIPT_UNREADABLE', `${path} changed while it was being compressed (is the session still running? use \`recall endless fork\` instead); nothing was changed`);
+      refuseIfChanged();
+      copyFileExclusive(path, backupPath);
+      try {
+        // An append between the check and the copy would be in the backup but not in the rewrite.
+        refuseIfChanged();
+      } catch (err) {
+        rmSync(backupPath, { force: true });
+        throw err;
       }
     },
     afterRename() {

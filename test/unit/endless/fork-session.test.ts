@@ -1,4 +1,4 @@
-import { appendFileSync, copyFileSync, existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { appendFileSync, chmodSync, copyFileSync, existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -42,7 +42,13 @@ describe('forkSession', () => {
     expect(summary.after.chars).toBeLessThan(summary.before.chars);
     const out = readFileSync(summary.outputPath, 'utf8').trimEnd().split('\n');
     expect(out.every((line) => (JSON.parse(line) as { sessionId?: string }).sessionId !== SESSION)).toBe(true);
-    expect(statSync(summary.outputPath).mode & 0o777).toBe(0o600);
+  });
+
+  it('gives the fork the original file mode', async () => {
+    const { transcript, options } = setup();
+    chmodSync(transcript, 0o640);
+    const summary = await forkSession(transcript, NEW, options);
+    expect(statSync(summary.outputPath).mode & 0o777).toBe(0o640);
   });
 
   it('saves every replaced output in full first and stores its observation', async () => {
@@ -106,7 +112,16 @@ describe('compressInPlace', () => {
     expect(readFileSync(transcript, 'utf8')).toContain(`"sessionId":"${SESSION}"`);
   });
 
-  it('rolls back when the session appends to the file while it works, leaving no temp file', async () => {
+  it('keeps the file mode of the original in the rewrite and the backup', async () => {
+    const { transcript, options } = setup();
+    chmodSync(transcript, 0o640);
+    const summary = await compressInPlace(transcript, options);
+    expect(summary.compressed).toBe(3);
+    expect(statSync(transcript).mode & 0o777).toBe(0o640);
+    expect(statSync(summary.backupPath!).mode & 0o777).toBe(0o640);
+  });
+
+  it('refuses when the session appends to the file while it works, leaving no temp file and no backup', async () => {
     const extra = `${JSON.stringify({ type: 'user', uuid: 'late', message: { role: 'user', content: 'still here' } })}\n`;
     let appended = false;
     const { dir, transcript, options } = setup(async () => {
@@ -117,7 +132,7 @@ describe('compressInPlace', () => {
     const before = readFileSync(transcript, 'utf8');
     await expect(compressInPlace(transcript, options)).rejects.toThrow(/changed while it was being compressed/);
     expect(readFileSync(transcript, 'utf8')).toBe(before + extra);
-    expect(readdirSync(dir).filter((n) => n.includes('.recall-') && !n.includes('backup'))).toEqual([]);
+    expect(readdirSync(dir).filter((n) => n.includes('.recall-'))).toEqual([]);
   });
 
   it('refuses to run twice on the same file at once', async () => {
