@@ -11,7 +11,8 @@ import { RecallError } from '../core/errors.js';
 import { checkForkedLines } from './check-fork.js';
 import { endlessRoot } from './endless-store.js';
 import { applyReplacements, sessionIdsOf, type ForkedLines } from './fork-transcript.js';
-import { measureConversation, measureRecord, type ConversationSize } from './measure-conversation.js';
+import { measureConversation, measureRecord, measureResume, type ConversationSize } from './measure-conversation.js';
+import { isCompactBoundary, resumeChain } from './resume-chain.js';
 import { prepareReplacements, type PrepareOptions, type Prepared } from './prepare-replacements.js';
 import { readTranscriptSnapshot, type TranscriptSnapshot } from './transcript-snapshot.js';
 import { copyFileExclusive, restoreFile, writeFileReplacing } from './write-lines.js';
@@ -30,6 +31,9 @@ export interface ForkSummary {
   inputs: { before: number; after: number };
   observations: number;
   reductions: number;
+  /** What `claude --resume` loads: the chain of the newest message after the last compaction (resume-chain.ts). */
+  resume: { lines: number; compacted: boolean; before: ConversationSize; after: ConversationSize };
+  /** The whole file's conversation, compacted parts and side chains included, and its bytes. */
   before: ConversationSize & { fileBytes: number };
   after: ConversationSize & { fileBytes: number };
   droppedPartialTail: boolean;
@@ -124,14 +128,11 @@ function replaceValidated(path: string, forked: Forked, snapshot: TranscriptSnap
 
 function summarize(snapshot: TranscriptSnapshot, prepared: Prepared, forked: Forked, outputPath: string, newSessionId: string, backupPath: string | null): ForkSummary {
   const before = measureConversation(snapshot.records);
-  // The rebuilt lines are the only ones whose conversation changed.
-  const after = { ...before };
-  for (const [i, record] of forked.rebuiltRecords) {
-    const was = measureRecord(snapshot.records[i]!);
-    const now = measureRecord(record);
-    after.chars += now.chars - was.chars;
-    after.toolResultChars += now.toolResultChars - was.toolResultChars;
-  }
+  const after = withRebuilt(before, snapshot, forked, () => true);
+  // The fork keeps every uuid and parentUuid, so the resumed chain is the same lines before and after.
+  const { lines, ...resumeBefore } = measureResume(snapshot.records);
+  const onChain = new Set(resumeChain(snapshot.records));
+  const resumeAfter = withRebuilt(resumeBefore, snapshot, forked, (i) => onChain.has(i));
   return {
     sourcePath: snapshot.path,
     outputPath,
@@ -150,6 +151,7 @@ function summarize(snapshot: TranscriptSnapshot, prepared: Prepared, forked: For
     },
     observations: prepared.observations,
     reductions: prepared.reductions,
+    resume: { lines, compacted: snapshot.records.some(isCompactBoundary), before: resumeBefore, after: resumeAfter },
     before: { ...before, fileBytes: byteSize(snapshot.lines) },
     after: { ...after, fileBytes: forked.size },
     droppedPartialTail: snapshot.droppedPartialTail,
@@ -157,6 +159,20 @@ function summarize(snapshot: TranscriptSnapshot, prepared: Prepared, forked: For
     cwd: (snapshot.records.find((r) => typeof r.cwd === 'string')?.cwd as string | undefined) ?? null,
     backupPath,
   };
+}
+
+/** `size` with the rebuilt lines `counted` measured as rewritten: they are the only ones whose conversation changed. */
+function withRebuilt(size: ConversationSize, snapshot: TranscriptSnapshot, forked: Forked, counted: (line: number) => boolean): ConversationSize {
+  const out = { ...size };
+  for (const [i, record] of forked.rebuiltRecords) {
+    if (!counted(i)) continue;
+    const was = measureRecord(snapshot.records[i]!);
+    const now = measureRecord(record);
+    out.chars += now.chars - was.chars;
+    out.toolResultChars += now.toolResultChars - was.toolResultChars;
+    out.mediaChars += now.mediaChars - was.mediaChars;
+  }
+  return out;
 }
 
 /** Bytes of the lines written one per line. */

@@ -46,7 +46,8 @@ describe('recall endless fork', () => {
     const newId = /claude --resume ([0-9a-f-]{36})/.exec(result.stdout)?.[1];
     expect(newId).toBeDefined();
     expect(result.stdout).toContain(`forked ${SESSION} into ${newId}: 3 of 7 tool results compressed (3 observations, 0 reductions)`);
-    expect(result.stdout).toMatch(/conversation {2}[\d,]+ chars \(~[\d,]+ tokens\) -> [\d,]+ chars \(~[\d,]+ tokens\) {2}-\d+%/);
+    expect(result.stdout).toMatch(/on resume {5}[\d,]+ chars \(~[\d,]+ tokens\) -> [\d,]+ chars \(~[\d,]+ tokens\) {2}-\d+% \(what `claude --resume` loads: \d+ lines\)/);
+    expect(result.stdout).toMatch(/whole file {4}[\d,]+ chars \(~[\d,]+ tokens\) -> [\d,]+ chars \(~[\d,]+ tokens\) {2}-\d+%/);
     expect(result.stdout).toContain('resume it with: cd "/work/demo" && claude --resume');
     expect(readFileSync(file).equals(before)).toBe(true);
     const lines = readFileSync(join(h.root, 'fork', `${newId}.jsonl`), 'utf8').trimEnd().split('\n');

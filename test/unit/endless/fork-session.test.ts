@@ -44,6 +44,27 @@ describe('forkSession', () => {
     expect(out.every((line) => (JSON.parse(line) as { sessionId?: string }).sessionId !== SESSION)).toBe(true);
   });
 
+  it('measures its saving on what a resume loads: outputs a compaction already dropped save nothing there', async () => {
+    const { transcript, options } = setup();
+    const lastUuid = readFileSync(transcript, 'utf8').trimEnd().split('\n').map((line) => (JSON.parse(line) as { uuid?: string }).uuid).filter(Boolean).pop()!;
+    const compacted = [
+      { type: 'system', subtype: 'compact_boundary', uuid: 'b-1', parentUuid: null, logicalParentUuid: lastUuid, sessionId: SESSION, content: 'Conversation compacted' },
+      { type: 'user', uuid: 's-1', parentUuid: 'b-1', sessionId: SESSION, isCompactSummary: true, message: { role: 'user', content: 'Summary of the session so far.' } },
+      { type: 'user', uuid: 'u-9', parentUuid: 's-1', sessionId: SESSION, message: { role: 'user', content: 'Go on.' } },
+    ];
+    appendFileSync(transcript, compacted.map((r) => `${JSON.stringify(r)}\n`).join(''));
+    const summary = await forkSession(transcript, NEW, options);
+    expect(summary.compressed).toBe(3);
+    expect(summary.after.chars).toBeLessThan(summary.before.chars);
+    expect(summary.resume).toEqual({ lines: 2, compacted: true, before: { chars: 36, toolResultChars: 0, mediaChars: 0 }, after: { chars: 36, toolResultChars: 0, mediaChars: 0 } });
+  });
+
+  it('counts the compressed outputs on the resumed chain of a session never compacted', async () => {
+    const { transcript, options } = setup();
+    const summary = await forkSession(transcript, NEW, options);
+    expect(summary.resume.before.chars - summary.resume.after.chars).toBe(summary.replaced.before - summary.replaced.after);
+  });
+
   it('gives the fork the original file mode', async () => {
     const { transcript, options } = setup();
     chmodSync(transcript, 0o640);
