@@ -15,6 +15,7 @@ import { measureConversation, measureRecord, measureResume, type ConversationSiz
 import { isCompactBoundary, resumeChain } from './resume-chain.js';
 import { prepareReplacements, type PrepareOptions, type Prepared } from './prepare-replacements.js';
 import { readTranscriptSnapshot, type TranscriptSnapshot } from './transcript-snapshot.js';
+import { recordSavings } from './savings-ledger.js';
 import { copyFileExclusive, restoreFile, writeFileReplacing } from './write-lines.js';
 
 export interface ForkSummary {
@@ -51,7 +52,7 @@ export async function forkSession(transcriptPath: string, newSessionId: string, 
   const forked = transform(snapshot, prepared, ids);
   const outputPath = join(dirname(transcriptPath), `${newSessionId}.jsonl`);
   writeFileReplacing(outputPath, forked.chunks, forked.size, { mode: snapshot.mode });
-  return summarize(snapshot, prepared, forked, outputPath, newSessionId, null);
+  return recorded(summarize(snapshot, prepared, forked, outputPath, newSessionId, null), 'fork', options);
 }
 
 export async function compressInPlace(transcriptPath: string, options: PrepareOptions & { lockStaleMs: number }): Promise<ForkSummary> {
@@ -68,7 +69,7 @@ export async function compressInPlace(transcriptPath: string, options: PrepareOp
     if (prepared.replacements.length === 0 && prepared.inputs.length === 0) return summarize(snapshot, prepared, forked, transcriptPath, prepared.sessionId, null);
     const backupPath = `${transcriptPath}.recall-backup-${new Date(options.now()).toISOString().replace(/[:.]/g, '-')}`;
     replaceValidated(transcriptPath, forked, snapshot, backupPath);
-    return summarize(snapshot, prepared, forked, transcriptPath, prepared.sessionId, backupPath);
+    return recorded(summarize(snapshot, prepared, forked, transcriptPath, prepared.sessionId, backupPath), 'in-place', options);
   } finally {
     await release();
   }
@@ -159,6 +160,21 @@ function summarize(snapshot: TranscriptSnapshot, prepared: Prepared, forked: For
     cwd: (snapshot.records.find((r) => typeof r.cwd === 'string')?.cwd as string | undefined) ?? null,
     backupPath,
   };
+}
+
+/** Notes what a fork or rewrite that replaced something saved, for `recall endless stats`. */
+function recorded(summary: ForkSummary, source: 'fork' | 'in-place', options: PrepareOptions): ForkSummary {
+  if (summary.compressed + summary.inputsCompressed === 0) return summary;
+  recordSavings(options.home, {
+    version: 1, source, sessionId: summary.sessionId, newSessionId: source === 'fork' ? summary.newSessionId : null,
+    at: new Date(options.now()).toISOString(),
+    outputs: summary.compressed + summary.inputsCompressed,
+    originalChars: summary.replaced.before + summary.inputs.before,
+    shownChars: summary.replaced.after + summary.inputs.after,
+    resume: { beforeChars: summary.resume.before.chars, afterChars: summary.resume.after.chars },
+    wholeFile: { beforeChars: summary.before.chars, afterChars: summary.after.chars },
+  });
+  return summary;
 }
 
 /** `size` with the rebuilt lines `counted` measured as rewritten: they are the only ones whose conversation changed. */

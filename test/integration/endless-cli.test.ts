@@ -154,11 +154,21 @@ describe('recall endless backfill and stats', () => {
     await runCli(['endless', 'fork', file], { env: env({ RECALL_HOME: home }) });
     const stats = await runCli(['endless', 'stats', '--json'], { env: env({ RECALL_HOME: home }) });
     expect(stats.exitCode).toBe(0);
-    const parsed = JSON.parse(stats.stdout) as { enabled: boolean; sessions: Array<Record<string, number | string>> };
+    type Row = Record<string, number | string | null>;
+    const parsed = JSON.parse(stats.stdout) as { enabled: boolean; sources: Row[]; total: Row; sessions: Row[] };
     expect(parsed.enabled).toBe(false);
     expect(parsed.sessions[0]).toMatchObject({ sessionId: SESSION, outputs: 5, pending: 0 });
+    const bySource = Object.fromEntries(parsed.sources.map((row) => [row.source, row]));
+    expect(bySource.hook).toMatchObject({ outputs: 0, savedChars: 0 });
+    expect(bySource.backfill).toMatchObject({ runs: 1, outputs: 5 });
+    expect(bySource.fork).toMatchObject({ runs: 1, outputs: 3 });
+    expect(bySource.fork!.savedChars).toBeGreaterThan(0);
+    expect(bySource.fork!.resumeSavedChars).toBeGreaterThan(0);
+    expect(parsed.total).toMatchObject({ outputs: 3, savedChars: bySource.fork!.savedChars });
     const table = await runCli(['endless', 'stats'], { env: env({ RECALL_HOME: home }) });
     expect(table.stdout).toContain(SESSION);
+    expect(table.stdout).toMatch(/^backfill \(ready\) +1 +5 /m);
+    expect(table.stdout).toMatch(/^fork +1 +3 /m);
   });
 
   it('stops with exit 1 and the reason when Ollama is down', async () => {
