@@ -24,6 +24,23 @@ describe('resumeChain', () => {
     expect(resumeChain(records)).toEqual([3, 4, 7]);
   });
 
+  it('loads the other calls of a parallel answer and all their results, which hang off the chain', () => {
+    const call = (uuid: string, parent: string, id: string): Json => ({ type: 'assistant', uuid, parentUuid: parent, message: { id: 'msg_1', role: 'assistant', content: [{ type: 'tool_use', id, name: 'Read', input: {} }] } });
+    const result = (uuid: string, parent: string, id: string): Json => ({ type: 'user', uuid, parentUuid: parent, message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: id, content: 'x' }] } });
+    const records = [
+      user('u1', null, 'read three files'),
+      call('c1', 'u1', 't1'),
+      call('c2', 'c1', 't2'),
+      call('c3', 'c2', 't3'),
+      result('r1', 'c1', 't1'),
+      result('r2', 'c2', 't2'),
+      { type: 'progress', uuid: 'p1', parentUuid: 'c3' },
+      result('r3', 'c3', 't3'),
+      assistant('a1', 'r3', 'done'),
+    ];
+    expect(resumeChain(records)).toEqual([0, 1, 2, 3, 4, 5, 7, 8]);
+  });
+
   it('stops at a compaction boundary that still names its parent', () => {
     const records = [user('u1', null, 'old'), { ...boundary('b1', 'u1'), parentUuid: 'u1' }, user('s1', 'b1', 'summary', { isCompactSummary: true }), assistant('a1', 's1', 'new')];
     expect(resumeChain(records)).toEqual([2, 3]);
