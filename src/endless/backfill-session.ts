@@ -64,7 +64,7 @@ export async function backfillSession(transcriptPath: string, options: BackfillO
     recordSavings(options.home, {
       version: 1, source: 'backfill', sessionId, newSessionId: null, at: new Date(options.now()).toISOString(),
       outputs: summary.created, ...made, resume: null, wholeFile: null,
-    });
+    }, options.logger);
   }
   return summary;
 }

@@ -173,7 +173,7 @@ function recorded(summary: ForkSummary, source: 'fork' | 'in-place', options: Pr
     shownChars: summary.replaced.after + summary.inputs.after,
     resume: { beforeChars: summary.resume.before.chars, afterChars: summary.resume.after.chars },
     wholeFile: { beforeChars: summary.before.chars, afterChars: summary.after.chars },
-  });
+  }, options.logger);
   return summary;
 }
 

@@ -7,6 +7,8 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { describeError } from '../core/errors.js';
+import type { Logger } from '../core/log.js';
 import { ensureDir, writeFileAtomic } from '../queue/atomic-write.js';
 import { endlessRoot } from './endless-store.js';
 
@@ -36,11 +38,16 @@ export function savingsDir(home: string): string {
   return join(endlessRoot(home), 'savings');
 }
 
-export function recordSavings(home: string, entry: SavingsEntry): void {
-  const dir = savingsDir(home);
-  ensureDir(dir);
-  const stamp = entry.at.replace(/[:.]/g, '-');
-  writeFileAtomic(join(dir, `${stamp}-${entry.source}-${randomBytes(4).toString('hex')}.json`), `${JSON.stringify(entry, null, 2)}\n`);
+/** Notes one run; a failure to write is logged, never thrown: the run itself has already succeeded. */
+export function recordSavings(home: string, entry: SavingsEntry, logger: Logger): void {
+  try {
+    const dir = savingsDir(home);
+    ensureDir(dir);
+    const stamp = entry.at.replace(/[:.]/g, '-');
+    writeFileAtomic(join(dir, `${stamp}-${entry.source}-${randomBytes(4).toString('hex')}.json`), `${JSON.stringify(entry, null, 2)}\n`);
+  } catch (err) {
+    logger.log('warn', `could not note what ${entry.source} saved: ${describeError(err)}`, { sessionId: entry.sessionId });
+  }
 }
 
 /** Every readable entry, oldest first; files that are not entries are skipped. */

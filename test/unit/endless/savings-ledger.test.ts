@@ -60,10 +60,20 @@ describe('the savings ledger', () => {
     expect(listSavings(home)).toEqual([]);
   });
 
+  it('logs, and does not throw, when the note cannot be written', () => {
+    const home = tempDir();
+    writeFileSync(join(home, 'endless'), 'a file where the folder should be');
+    const logged: string[] = [];
+    const logger = { log: (_level: string, msg: string) => void logged.push(msg) };
+    const entry: SavingsEntry = { version: 1, source: 'fork', sessionId: 's', newSessionId: 'n', at: '2026-01-01T00:00:00.000Z', outputs: 1, originalChars: 10, shownChars: 1, resume: null, wholeFile: null };
+    expect(() => recordSavings(home, entry, logger)).not.toThrow();
+    expect(logged).toEqual([expect.stringMatching(/^could not note what fork saved: /)]);
+  });
+
   it('skips files that are not entries', () => {
     const home = tempDir();
     const entry: SavingsEntry = { version: 1, source: 'fork', sessionId: 's', newSessionId: 'n', at: '2026-01-01T00:00:00.000Z', outputs: 2, originalChars: 100, shownChars: 10, resume: null, wholeFile: null };
-    recordSavings(home, entry);
+    recordSavings(home, entry, silentLogger);
     writeFileSync(join(savingsDir(home), 'broken.json'), '{"version":1,"source":"fork"');
     writeFileSync(join(savingsDir(home), 'other.json'), JSON.stringify({ ...entry, source: 'elsewhere' }));
     expect(listSavings(home)).toEqual([entry]);
