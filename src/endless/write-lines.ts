@@ -50,16 +50,24 @@ export function restoreFile(from: string, to: string): void {
 /**
  * A copy of `from` at `to`, which must not exist: copied to a temp file beside it (mode included),
  * then linked into place, so `to` is either absent or whole, and an existing file is never replaced.
+ * On a file system without hard links, copied straight to `to` (still never over an existing file).
  */
 export function copyFileExclusive(from: string, to: string): void {
   const temp = tempBeside(to);
   try {
     copyFileSync(from, temp, constants.COPYFILE_EXCL);
-    linkSync(temp, to);
+    try {
+      linkSync(temp, to);
+    } catch (err) {
+      if (!NO_HARD_LINKS.has((err as NodeJS.ErrnoException).code ?? '')) throw err;
+      copyFileSync(from, to, constants.COPYFILE_EXCL);
+    }
   } finally {
     rmSync(temp, { force: true });
   }
 }
+
+const NO_HARD_LINKS: ReadonlySet<string> = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS']);
 
 function tempBeside(path: string): string {
   return join(dirname(path), `.${basename(path)}.recall-${randomBytes(4).toString('hex')}`);
