@@ -11,7 +11,7 @@ import { RecallError } from '../core/errors.js';
 import { checkForkedLines } from './check-fork.js';
 import { endlessRoot } from './endless-store.js';
 import { applyReplacements, sessionIdsOf, type ForkedLines } from './fork-transcript.js';
-import { measureConversation, measureRecord, measureResume, type ConversationSize } from './measure-conversation.js';
+import { measureRecord, sumSizes, type ConversationSize } from './measure-conversation.js';
 import { isCompactBoundary, resumeChain } from './resume-chain.js';
 import { prepareReplacements, type PrepareOptions, type Prepared } from './prepare-replacements.js';
 import { readTranscriptSnapshot, type TranscriptSnapshot } from './transcript-snapshot.js';
@@ -128,11 +128,13 @@ function replaceValidated(path: string, forked: Forked, snapshot: TranscriptSnap
 }
 
 function summarize(snapshot: TranscriptSnapshot, prepared: Prepared, forked: Forked, outputPath: string, newSessionId: string, backupPath: string | null): ForkSummary {
-  const before = measureConversation(snapshot.records);
+  const sizes = snapshot.records.map(measureRecord);
+  const before = sumSizes(sizes);
   const after = withRebuilt(before, snapshot, forked, () => true);
   // The fork keeps every uuid and parentUuid, so the resumed chain is the same lines before and after.
-  const { lines, ...resumeBefore } = measureResume(snapshot.records);
-  const onChain = new Set(resumeChain(snapshot.records));
+  const chain = resumeChain(snapshot.records);
+  const resumeBefore = sumSizes(chain.map((i) => sizes[i]!));
+  const onChain = new Set(chain);
   const resumeAfter = withRebuilt(resumeBefore, snapshot, forked, (i) => onChain.has(i));
   return {
     sourcePath: snapshot.path,
@@ -152,7 +154,7 @@ function summarize(snapshot: TranscriptSnapshot, prepared: Prepared, forked: For
     },
     observations: prepared.observations,
     reductions: prepared.reductions,
-    resume: { lines, compacted: snapshot.records.some(isCompactBoundary), before: resumeBefore, after: resumeAfter },
+    resume: { lines: chain.length, compacted: snapshot.records.some(isCompactBoundary), before: resumeBefore, after: resumeAfter },
     before: { ...before, fileBytes: byteSize(snapshot.lines) },
     after: { ...after, fileBytes: forked.size },
     droppedPartialTail: snapshot.droppedPartialTail,

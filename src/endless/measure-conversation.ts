@@ -23,9 +23,8 @@ export function measureConversation(records: readonly Json[]): ConversationSize 
 }
 
 /** What a resume of the transcript loads: the lines of its resumed chain only. */
-export function measureResume(records: readonly Json[]): ConversationSize & { lines: number } {
-  const chain = resumeChain(records);
-  return { ...sumSizes(chain.map((i) => measureRecord(records[i]!))), lines: chain.length };
+export function measureResume(records: readonly Json[]): ConversationSize {
+  return measureConversation(resumeChain(records).map((i) => records[i]!));
 }
 
 /** One line's share; zero for lines the model does not read. */
@@ -55,7 +54,7 @@ export function measureRecord(record: Json): ConversationSize {
   return size;
 }
 
-function sumSizes(sizes: readonly ConversationSize[]): ConversationSize {
+export function sumSizes(sizes: readonly ConversationSize[]): ConversationSize {
   const total = { chars: 0, toolResultChars: 0, mediaChars: 0 };
   for (const size of sizes) {
     total.chars += size.chars;

@@ -1,8 +1,8 @@
 /**
  * Writing a compressed transcript: to a temp file beside the target (0600 while it is written, then
  * the mode asked for), fsynced, optionally checked, then renamed into place, so no reader ever sees a
- * half-written transcript. Buffers
- * rather than a string: a fork writes most lines back as the very bytes it read. Node built-ins only.
+ * half-written transcript. Buffers rather than a string: a fork writes most lines back as the very
+ * bytes it read. Node built-ins only.
  */
 import { randomBytes } from 'node:crypto';
 import { closeSync, constants, copyFileSync, fchmodSync, fsyncSync, linkSync, openSync, renameSync, rmSync, writevSync } from 'node:fs';

@@ -72,6 +72,6 @@ describe('measuring what a resume sends', () => {
   it('measures the resumed chain only, beside the whole file', () => {
     const records = [user('u1', null, 'x'.repeat(1000)), boundary('b1', 'u1'), user('s1', 'b1', 'summary', { isCompactSummary: true }), assistant('a1', 's1', 'ok')];
     expect(measureConversation(records).chars).toBe(1000 + 7 + 2);
-    expect(measureResume(records)).toEqual({ chars: 7 + 2, toolResultChars: 0, mediaChars: 0, lines: 2 });
+    expect(measureResume(records)).toEqual({ chars: 7 + 2, toolResultChars: 0, mediaChars: 0 });
   });
 });
