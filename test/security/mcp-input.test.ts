@@ -1,6 +1,7 @@
 /**
  * `recall mcp` reading what a client sends: a line that is not JSON gets a Parse error (-32700), a
- * message over 10 MiB an Invalid Request error, and the server keeps answering. The built server as
+ * message over 10 MiB an Invalid Request error, and the server keeps answering; a client that stops
+ * reading does not crash it. The built server as
  * a subprocess, spoken to in raw JSON-RPC lines.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
@@ -73,6 +74,21 @@ describe('recall mcp, given lines that are not messages it can take', () => {
     } finally {
       await stopServer(server);
     }
+  });
+
+  it('exits 0 without a crash when the client stops reading its answers', async () => {
+    const server = startServer();
+    let stderr = '';
+    server.child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => server.child.once('exit', (code) => resolve(code)));
+    server.child.stdin.write(initialize(1));
+    await waitFor(() => (server.answers.length >= 1 ? true : undefined), { timeoutMs: 20_000 });
+    server.child.stdout.destroy();
+    for (let id = 2; id < 6; id += 1) server.child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/list', params: {} })}\n`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    server.child.stdin.end();
+    expect(await exited).toBe(0);
+    expect(stderr).toBe('');
   });
 
   it('answers a message over 10 MiB with an error for its id, stays up, and answers the next request', async () => {
