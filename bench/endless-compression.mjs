@@ -8,8 +8,10 @@
 //   2k thresholds:    as observations, with minChars = readMinChars = 2,000 (fork flags): also Reads
 //                     of files the session never touched again;
 //   --keep-recent 0:  as observations, with the last results of each transcript compressed too.
-// "compressed results" counts only the tool results that were replaced; "conversation" is what the
-// model reads on resume (message text, tool inputs, tool results); "file" is the JSONL on disk.
+// "compressed results" counts only the tool results that were replaced; "conversation" is every
+// message of the file (message text, tool inputs, tool results, images and documents as sent);
+// "what a resume loads" only the chain `claude --resume` loads (after the last compaction, side
+// chains left out; see src/endless/resume-chain.ts); "file" is the JSONL on disk.
 // "resumable sessions" leaves out the transcripts under subagents/: `claude --resume` resumes a main
 // session, and a subagent's own conversation is not part of what its session loads.
 // Then where the characters of the conversation are, before and after the default fork.
@@ -67,7 +69,7 @@ try {
         settings: { ...ENDLESS_DEFAULTS, denylist: [], enabled: true, ...arm.thresholds, ollama: { host: ollama.url, model: 'llama3.2:3b', numCtx: 8192, timeoutMs: 10_000 } },
         observe: requestObservation, now: () => Date.now(), logger: { log() {} }, keepRecent: arm.keepRecent ?? ENDLESS_DEFAULTS.keepRecent, useModel: arm.useModel,
       });
-      const row = { results: s.results, compressed: s.compressed, replacedBefore: s.replaced.before, replacedAfter: s.replaced.after, resultsBefore: s.before.toolResultChars, resultsAfter: s.after.toolResultChars, conversationBefore: s.before.chars, conversationAfter: s.after.chars, fileBefore: s.before.fileBytes, fileAfter: s.after.fileBytes };
+      const row = { results: s.results, compressed: s.compressed, replacedBefore: s.replaced.before, replacedAfter: s.replaced.after, resultsBefore: s.before.toolResultChars, resultsAfter: s.after.toolResultChars, conversationBefore: s.before.chars, conversationAfter: s.after.chars, resumeBefore: s.resume.before.chars, resumeAfter: s.resume.after.chars, fileBefore: s.before.fileBytes, fileAfter: s.after.fileBytes };
       for (const key of Object.keys(total)) total[key] += row[key];
       // The long session with its subagents' transcripts.
       if (file.includes(LONG)) for (const key of Object.keys(session)) session[key] += row[key];
@@ -92,6 +94,8 @@ for (const [name, { total, longSession, resumable, perFile }] of Object.entries(
   line('file (bytes)', total.file);
   line('long session + subagents, conversation', longSession.conversation);
   line(`resumable sessions (${resumableCount}), conversation`, resumable.conversation);
+  line(`resumable sessions (${resumableCount}), what a resume loads`, resumable.onResume);
+  line('long session, what a resume loads', longSession.onResume);
   for (const [file, f] of Object.entries(perFile)) console.log(`    ${file}: compressed ${pct(f.replaced)}, conversation ${pct(f.conversation)} (${f.compressed} results)`);
 }
 console.log('\nwhere the conversation characters are, before -> after the default fork (observations), all transcripts:');
@@ -106,13 +110,13 @@ recordResult('endlessCompression', {
 });
 
 function zero() {
-  return { results: 0, compressed: 0, replacedBefore: 0, replacedAfter: 0, resultsBefore: 0, resultsAfter: 0, conversationBefore: 0, conversationAfter: 0, fileBefore: 0, fileAfter: 0 };
+  return { results: 0, compressed: 0, replacedBefore: 0, replacedAfter: 0, resultsBefore: 0, resultsAfter: 0, conversationBefore: 0, conversationAfter: 0, resumeBefore: 0, resumeAfter: 0, fileBefore: 0, fileAfter: 0 };
 }
 function pair(before, after) {
   return { beforeChars: before, afterChars: after, beforeTokens: Math.round(before / 4), afterTokens: Math.round(after / 4), reduction: before === 0 ? 0 : Math.round((1 - after / before) * 1000) / 10 };
 }
 function summarize(r) {
-  return { results: r.results, compressed: r.compressed, replaced: pair(r.replacedBefore, r.replacedAfter), toolResults: pair(r.resultsBefore, r.resultsAfter), conversation: pair(r.conversationBefore, r.conversationAfter), file: pair(r.fileBefore, r.fileAfter) };
+  return { results: r.results, compressed: r.compressed, replaced: pair(r.replacedBefore, r.replacedAfter), toolResults: pair(r.resultsBefore, r.resultsAfter), conversation: pair(r.conversationBefore, r.conversationAfter), onResume: pair(r.resumeBefore, r.resumeAfter), file: pair(r.fileBefore, r.fileAfter) };
 }
 function line(label, p) {
   const tokens = label.includes('bytes') ? '' : ` (~${p.beforeTokens.toLocaleString('en-US')} tok)`;

@@ -44,6 +44,7 @@ const BENCHMARKS = [
   { key: 'searchScale', script: 'search-scale.mjs', quick: ['2', '1000'] },
   { key: 'searchWarm', script: 'search-warm.mjs', quick: ['3', '1000'] },
   { key: 'vectorIndex', script: 'vector-index.mjs', quick: ['20000', '20'] },
+  { key: 'mcpFirstList', script: 'mcp-first-list.mjs', quick: ['15'] },
   { key: 'mcpLatency', script: 'mcp-latency.mjs', quick: ['2', '200', '3'] },
   { key: 'endlessFork', script: 'endless-fork.mjs', quick: ['2'] },
   { key: 'endlessCompression', script: 'endless-compression.mjs', quick: [] },
@@ -158,6 +159,7 @@ const ROWS = {
     what: `Vector index at ${size(r.memories)}: \`recall search --mode vector\` against an exact search, ${r.queries} queries`,
     figure: r.rows.map((x) => `${x.kind === 'ivfRq' ? 'IVF-RQ (used)' : 'IVF-PQ (before)'}: same top ${r.top} ${x.sameTop10}/${r.queries}, ${fmt(x.top10InCommonPct)}% in common, ${fmt(x.searchMedianMs)} ms, built in ${fmt(x.buildS)} s`).join('; '),
   }],
+  mcpFirstList: (r) => [{ what: '`recall mcp`: spawn to the `tools/list` answer', figure: `${fmt(r.firstListMedianMs)} ms (bare node ${fmt(r.bareNodeMedianMs)}; median of ${r.runs})`, target: `<= ${r.targetMs} ms`, met: met(r.firstListMedianMs <= r.targetMs) }],
   mcpLatency: (r) => [{ what: `\`memory_search\` through \`recall mcp\`, warm call, ${size(r.memories)} memories`, figure: r.rows.map((x) => `${x.embedder} ${fmt(x.warmCallMs)} ms (start ${fmt(x.startMs)}, first call ${fmt(x.firstCallMs)})`).join('; ') }],
   endlessFork: (r) => [
     // The target is the command a user runs: a whole `recall endless fork` process.
@@ -169,6 +171,8 @@ const ROWS = {
       { what: `Endless savings on compressed tool results (${r.transcripts} real transcripts)`, figure: `-${fmt(obs.replaced.reduction)}%`, target: '>= 85%', met: met(obs.replaced.reduction >= 85) },
       // A session is what `claude --resume` loads: the main transcripts, not the subagents/ ones.
       { what: `Endless savings on the whole conversation, ${r.resumableSessions} resumable sessions (all ${r.transcripts} files incl. subagent transcripts: -${fmt(obs.conversation.reduction)}%)`, figure: `-${fmt(obs.resumable.conversation.reduction)}%`, target: '>= 50%', met: met(obs.resumable.conversation.reduction >= 50) },
+      // What `claude --resume` actually loads of them: the chain after the last compaction.
+      ...(obs.resumable.onResume ? [{ what: `Endless savings on what \`claude --resume\` loads, ${r.resumableSessions} resumable sessions`, figure: `-${fmt(obs.resumable.onResume.reduction)}%` }] : []),
     ];
   },
   retrieval: (r) => [{ what: `Search hit@3 on the labelled set (${r.queries.all} queries)`, figure: Object.entries(r.embedders).map(([name, arms]) => `${name}: vector ${arms.vector.all}, text ${arms.text.all}, hybrid ${arms.hybrid.all}`).join('; ') }],

@@ -82,6 +82,50 @@ for (const entry of HOOK_ENTRIES) {
 }
 
 /**
+ * The MCP server's start, dist/mcp/serve-mcp-command.js, rewritten in place as one ESM file with its
+ * packages folded in too (the MCP SDK, zod, ajv): an agent asks for the tool list right after spawn, and
+ * the loader reading ~950 small files (zod's locales, zod v3, zod-to-json-schema, ajv) cost more than half of
+ * the time to that answer. The store, the embedder and the model client stay separate files, loaded by
+ * the runtime's import()s on the first tool call that needs them. Packages that are CommonJS get a
+ * require() made for the bundle's own URL.
+ */
+const MCP_ENTRY = 'mcp/serve-mcp-command.js';
+
+/** A dynamic import() in dist/ stays a lazy, separate file; one inside a package is folded like the rest. */
+function keepOwnDynamicImportsLazy(outDir) {
+  return {
+    name: 'keep-own-dynamic-imports-lazy',
+    setup(b) {
+      b.onResolve({ filter: /^\./ }, (args) => {
+        if (args.kind !== 'dynamic-import' || !args.resolveDir.startsWith(dist + sep)) return undefined;
+        const target = resolve(args.resolveDir, args.path);
+        const path = relative(outDir, target).split(sep).join('/');
+        return { path: path.startsWith('.') ? path : `./${path}`, external: true };
+      });
+    },
+  };
+}
+
+{
+  const file = join(dist, MCP_ENTRY);
+  if (!existsSync(file)) throw new Error(`bundle-hooks: ${file} is missing; run tsc first`);
+  const outDir = dirname(file);
+  await build({
+    entryPoints: [file],
+    outfile: file,
+    allowOverwrite: true,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: true,
+    logLevel: 'warning',
+    banner: { js: "import { createRequire as __recallCreateRequire } from 'node:module'; const require = __recallCreateRequire(import.meta.url);" },
+    plugins: [keepOwnDynamicImportsLazy(outDir), refuseForeignImportMeta(outDir)],
+  });
+}
+
+/**
  * The `recall` bin's CommonJS files, each built from a file above: `fold` lists the light paths folded
  * in and evaluated only on their branch; `require` the ones loaded on their branch by a plain require()
  * of their own CommonJS build (the fork's 70 KB folded into main.cjs would cost every served search

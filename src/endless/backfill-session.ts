@@ -6,6 +6,7 @@
 import { RecallError } from '../core/errors.js';
 import { MAX_ATTEMPTS, completeEntry, ensureEntry, type CompleteDeps } from './complete-observation.js';
 import { endlessRoot } from './endless-store.js';
+import { recordSavings } from './savings-ledger.js';
 import { findToolResults, sessionIdsOf, type ToolResultRef } from './fork-transcript.js';
 import { isSystemicFailure } from './prepare-replacements.js';
 import { selectForResume } from './resume-rules.js';
@@ -39,6 +40,8 @@ export async function backfillSession(transcriptPath: string, options: BackfillO
   // What a fork would compress, the last results included (a later fork may keep fewer whole).
   const chosen = selectForResume(findToolResults(snapshot.records), options.settings, 0, endlessRoot(options.home)).map((c) => c.ref);
   const summary: BackfillSummary = { sessionId, eligible: chosen.length, had: 0, created: 0, failed: 0, skipped: 0, stoppedBy: null };
+  // The observations this run wrote: the outputs' characters and those of the text a fork will show instead.
+  const made = { originalChars: 0, shownChars: 0 };
   for (const [i, ref] of chosen.entries()) {
     const response = ref.toolUseResult !== undefined ? ref.toolUseResult : ref.text;
     const entry = ensureEntry(options.home, { sessionId, toolUseId: ref.toolUseId, toolName: ref.toolName, toolInput: ref.toolInput, text: ref.text, response }, options.now());
@@ -48,10 +51,20 @@ export async function backfillSession(transcriptPath: string, options: BackfillO
     else {
       const record = await completeEntry(entry.paths, entry.record, options);
       outcome = record.observation !== null ? 'created' : 'failed';
+      if (outcome === 'created') {
+        made.originalChars += record.originalChars;
+        made.shownChars += record.observationChars ?? 0;
+      }
       if (outcome === 'failed' && isSystemicFailure(record.lastError)) summary.stoppedBy = record.lastError;
     }
     summary[outcome] += 1;
     options.onProgress?.(i + 1, chosen.length, ref, outcome);
+  }
+  if (summary.created > 0) {
+    recordSavings(options.home, {
+      version: 1, source: 'backfill', sessionId, newSessionId: null, at: new Date(options.now()).toISOString(),
+      outputs: summary.created, ...made, resume: null, wholeFile: null,
+    }, options.logger);
   }
   return summary;
 }

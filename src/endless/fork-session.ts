@@ -5,16 +5,18 @@
  * appended meanwhile, an atomic rename, and a restore from the backup if anything fails after it.
  */
 import { createHash } from 'node:crypto';
-import { constants, copyFileSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { RecallError } from '../core/errors.js';
 import { checkForkedLines } from './check-fork.js';
 import { endlessRoot } from './endless-store.js';
 import { applyReplacements, sessionIdsOf, type ForkedLines } from './fork-transcript.js';
-import { measureConversation, measureRecord, type ConversationSize } from './measure-conversation.js';
+import { measureRecord, sumSizes, type ConversationSize } from './measure-conversation.js';
+import { isCompactBoundary, resumeChain } from './resume-chain.js';
 import { prepareReplacements, type PrepareOptions, type Prepared } from './prepare-replacements.js';
 import { readTranscriptSnapshot, type TranscriptSnapshot } from './transcript-snapshot.js';
-import { restoreFile, writeFileReplacing } from './write-lines.js';
+import { recordSavings } from './savings-ledger.js';
+import { copyFileExclusive, restoreFile, writeFileReplacing } from './write-lines.js';
 
 export interface ForkSummary {
   sourcePath: string;
@@ -30,6 +32,9 @@ export interface ForkSummary {
   inputs: { before: number; after: number };
   observations: number;
   reductions: number;
+  /** What `claude --resume` loads: the chain of the newest message after the last compaction (resume-chain.ts). */
+  resume: { lines: number; compacted: boolean; before: ConversationSize; after: ConversationSize };
+  /** The whole file's conversation, compacted parts and side chains included, and its bytes. */
   before: ConversationSize & { fileBytes: number };
   after: ConversationSize & { fileBytes: number };
   droppedPartialTail: boolean;
@@ -46,8 +51,8 @@ export async function forkSession(transcriptPath: string, newSessionId: string, 
   const ids = new Map(sessionIdsOf(snapshot.records).map((id) => [id, newSessionId] as const));
   const forked = transform(snapshot, prepared, ids);
   const outputPath = join(dirname(transcriptPath), `${newSessionId}.jsonl`);
-  writeFileReplacing(outputPath, forked.chunks, forked.size);
-  return summarize(snapshot, prepared, forked, outputPath, newSessionId, null);
+  writeFileReplacing(outputPath, forked.chunks, forked.size, { mode: snapshot.mode });
+  return recorded(summarize(snapshot, prepared, forked, outputPath, newSessionId, null), 'fork', options);
 }
 
 export async function compressInPlace(transcriptPath: string, options: PrepareOptions & { lockStaleMs: number }): Promise<ForkSummary> {
@@ -63,9 +68,8 @@ export async function compressInPlace(transcriptPath: string, options: PrepareOp
     const forked = transform(snapshot, prepared, new Map());
     if (prepared.replacements.length === 0 && prepared.inputs.length === 0) return summarize(snapshot, prepared, forked, transcriptPath, prepared.sessionId, null);
     const backupPath = `${transcriptPath}.recall-backup-${new Date(options.now()).toISOString().replace(/[:.]/g, '-')}`;
-    copyFileSync(transcriptPath, backupPath, constants.COPYFILE_EXCL);
     replaceValidated(transcriptPath, forked, snapshot, backupPath);
-    return summarize(snapshot, prepared, forked, transcriptPath, prepared.sessionId, backupPath);
+    return recorded(summarize(snapshot, prepared, forked, transcriptPath, prepared.sessionId, backupPath), 'in-place', options);
   } finally {
     await release();
   }
@@ -84,16 +88,32 @@ function transform(snapshot: TranscriptSnapshot, prepared: Prepared, ids: Readon
   return { ...forked, rebuiltRecords: new Map([...changed].map((i) => [i, check.records[i]!] as const)) };
 }
 
-/** Temp file, fsync, read back and check, no append meanwhile, rename; the backup comes back on failure. */
+/**
+ * Temp file (the original's mode), fsync, read back and check, no append meanwhile; only then the
+ * backup, checked again after it, and the rename. A refusal leaves the file as it was and no backup;
+ * the backup comes back if the file does not hold what was written after the rename.
+ */
 function replaceValidated(path: string, forked: Forked, snapshot: TranscriptSnapshot, backupPath: string): void {
+  const refuseIfChanged = (): void => {
+    const now = statSync(path);
+    if (now.size !== snapshot.size || now.mtimeMs !== snapshot.mtimeMs) {
+      throw new RecallError('TRANSCRIPT_UNREADABLE', `${path} changed while it was being compressed (is the session still running? use \`recall endless fork\` instead); nothing was changed`);
+    }
+  };
   writeFileReplacing(path, forked.chunks, forked.size, {
+    mode: snapshot.mode,
     beforeRename(temp) {
       const written = readFileSync(temp, 'utf8').split('\n').slice(0, -1);
       const check = checkForkedLines(snapshot.records, written);
       if (!check.ok) throw new RecallError('TRANSCRIPT_UNREADABLE', `the written copy fails its checks: ${check.problems.join('; ')}`);
-      const now = statSync(path);
-      if (now.size !== snapshot.size || now.mtimeMs !== snapshot.mtimeMs) {
-        throw new RecallError('TRANSCRIPT_UNREADABLE', `${path} changed while it was being compressed (is the session still running? use \`recall endless fork\` instead); nothing was changed`);
+      refuseIfChanged();
+      copyFileExclusive(path, backupPath);
+      try {
+        // An append between the check and the copy would be in the backup but not in the rewrite.
+        refuseIfChanged();
+      } catch (err) {
+        rmSync(backupPath, { force: true });
+        throw err;
       }
     },
     afterRename() {
@@ -108,15 +128,14 @@ function replaceValidated(path: string, forked: Forked, snapshot: TranscriptSnap
 }
 
 function summarize(snapshot: TranscriptSnapshot, prepared: Prepared, forked: Forked, outputPath: string, newSessionId: string, backupPath: string | null): ForkSummary {
-  const before = measureConversation(snapshot.records);
-  // The rebuilt lines are the only ones whose conversation changed.
-  const after = { ...before };
-  for (const [i, record] of forked.rebuiltRecords) {
-    const was = measureRecord(snapshot.records[i]!);
-    const now = measureRecord(record);
-    after.chars += now.chars - was.chars;
-    after.toolResultChars += now.toolResultChars - was.toolResultChars;
-  }
+  const sizes = snapshot.records.map(measureRecord);
+  const before = sumSizes(sizes);
+  const after = withRebuilt(before, snapshot, forked, () => true);
+  // The fork keeps every uuid and parentUuid, so the resumed chain is the same lines before and after.
+  const chain = resumeChain(snapshot.records);
+  const resumeBefore = sumSizes(chain.map((i) => sizes[i]!));
+  const onChain = new Set(chain);
+  const resumeAfter = withRebuilt(resumeBefore, snapshot, forked, (i) => onChain.has(i));
   return {
     sourcePath: snapshot.path,
     outputPath,
@@ -135,6 +154,7 @@ function summarize(snapshot: TranscriptSnapshot, prepared: Prepared, forked: For
     },
     observations: prepared.observations,
     reductions: prepared.reductions,
+    resume: { lines: chain.length, compacted: snapshot.records.some(isCompactBoundary), before: resumeBefore, after: resumeAfter },
     before: { ...before, fileBytes: byteSize(snapshot.lines) },
     after: { ...after, fileBytes: forked.size },
     droppedPartialTail: snapshot.droppedPartialTail,
@@ -142,6 +162,35 @@ function summarize(snapshot: TranscriptSnapshot, prepared: Prepared, forked: For
     cwd: (snapshot.records.find((r) => typeof r.cwd === 'string')?.cwd as string | undefined) ?? null,
     backupPath,
   };
+}
+
+/** Notes what a fork or rewrite that replaced something saved, for `recall endless stats`. */
+function recorded(summary: ForkSummary, source: 'fork' | 'in-place', options: PrepareOptions): ForkSummary {
+  if (summary.compressed + summary.inputsCompressed === 0) return summary;
+  recordSavings(options.home, {
+    version: 1, source, sessionId: summary.sessionId, newSessionId: source === 'fork' ? summary.newSessionId : null,
+    at: new Date(options.now()).toISOString(),
+    outputs: summary.compressed + summary.inputsCompressed,
+    originalChars: summary.replaced.before + summary.inputs.before,
+    shownChars: summary.replaced.after + summary.inputs.after,
+    resume: { beforeChars: summary.resume.before.chars, afterChars: summary.resume.after.chars },
+    wholeFile: { beforeChars: summary.before.chars, afterChars: summary.after.chars },
+  }, options.logger);
+  return summary;
+}
+
+/** `size` with the rebuilt lines `counted` measured as rewritten: they are the only ones whose conversation changed. */
+function withRebuilt(size: ConversationSize, snapshot: TranscriptSnapshot, forked: Forked, counted: (line: number) => boolean): ConversationSize {
+  const out = { ...size };
+  for (const [i, record] of forked.rebuiltRecords) {
+    if (!counted(i)) continue;
+    const was = measureRecord(snapshot.records[i]!);
+    const now = measureRecord(record);
+    out.chars += now.chars - was.chars;
+    out.toolResultChars += now.toolResultChars - was.toolResultChars;
+    out.mediaChars += now.mediaChars - was.mediaChars;
+  }
+  return out;
 }
 
 /** Bytes of the lines written one per line. */

@@ -24,18 +24,22 @@ export interface TranscriptSnapshot {
   records: Json[];
   size: number;
   mtimeMs: number;
+  /** Permission bits of the file; what a fork or an in-place rewrite gives the file it writes. */
+  mode: number;
   droppedPartialTail: boolean;
 }
 
 export async function readTranscriptSnapshot(path: string): Promise<TranscriptSnapshot> {
   let buffer: Buffer;
   let mtimeMs: number;
+  let mode: number;
   try {
     const fd = openSync(path, 'r');
     try {
       const stat = fstatSync(fd);
       if (!stat.isFile()) throw new RecallError('TRANSCRIPT_UNREADABLE', `not a regular file: ${path}`);
       mtimeMs = stat.mtimeMs;
+      mode = stat.mode & 0o777;
       buffer = Buffer.allocUnsafe(stat.size);
       let offset = 0;
       while (offset < stat.size) {
@@ -53,12 +57,12 @@ export async function readTranscriptSnapshot(path: string): Promise<TranscriptSn
     throw transcriptReadError(err, path);
   }
   if (buffer.includes(0)) throw new RecallError('TRANSCRIPT_UNREADABLE', `transcript looks binary (NUL bytes): ${path}`);
-  return parseSnapshot(path, buffer, mtimeMs);
+  return parseSnapshot(path, buffer, mtimeMs, mode);
 }
 
 const NEWLINE = 0x0a;
 
-export function parseSnapshot(path: string, bytes: Buffer, mtimeMs: number): TranscriptSnapshot {
+export function parseSnapshot(path: string, bytes: Buffer, mtimeMs: number, mode = 0o600): TranscriptSnapshot {
   const lines: Buffer[] = [];
   const records: Json[] = [];
   let droppedPartialTail = false;
@@ -85,7 +89,7 @@ export function parseSnapshot(path: string, bytes: Buffer, mtimeMs: number): Tra
     records.push(record);
   }
   if (records.length === 0) throw new RecallError('TRANSCRIPT_UNREADABLE', `no transcript lines in ${path}`);
-  return { path, bytes, lines, records, size: bytes.length, mtimeMs, droppedPartialTail };
+  return { path, bytes, lines, records, size: bytes.length, mtimeMs, mode, droppedPartialTail };
 }
 
 function parseObject(line: string): Json | undefined {

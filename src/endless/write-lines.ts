@@ -1,13 +1,16 @@
 /**
- * Writing a compressed transcript: to a temp file beside the target (0600), fsynced, optionally
- * checked, then renamed into place, so no reader ever sees a half-written transcript. Buffers
- * rather than a string: a fork writes most lines back as the very bytes it read. Node built-ins only.
+ * Writing a compressed transcript: to a temp file beside the target (0600 while it is written, then
+ * the mode asked for), fsynced, optionally checked, then renamed into place, so no reader ever sees a
+ * half-written transcript. Buffers rather than a string: a fork writes most lines back as the very
+ * bytes it read. Node built-ins only.
  */
 import { randomBytes } from 'node:crypto';
-import { closeSync, copyFileSync, fsyncSync, openSync, renameSync, rmSync, writevSync } from 'node:fs';
+import { closeSync, constants, copyFileSync, fchmodSync, fsyncSync, linkSync, openSync, renameSync, rmSync, writevSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
 export interface ReplaceHooks {
+  /** Permission bits of the written file (the original's, for a transcript); 0600 when not given. */
+  mode?: number;
   /** Runs on the complete, fsynced temp file; a throw removes it and leaves the target alone. */
   beforeRename?(tempPath: string): void;
   /** Runs once the target holds the new content. */
@@ -23,6 +26,7 @@ export function writeFileReplacing(path: string, chunks: readonly Buffer[], size
       // libuv keeps writing until every chunk is out or the disk refuses; a short count means it refused.
       const written = writevSync(fd, chunks as Buffer[]);
       if (written !== size) throw Object.assign(new Error(`wrote ${written} of ${size} bytes to ${temp} (disk full?)`), { code: 'ENOSPC' });
+      if (hooks.mode !== undefined) fchmodSync(fd, hooks.mode);
       fsyncSync(fd);
     } finally {
       closeSync(fd);
@@ -42,6 +46,28 @@ export function restoreFile(from: string, to: string): void {
   copyFileSync(from, temp);
   renameSync(temp, to);
 }
+
+/**
+ * A copy of `from` at `to`, which must not exist: copied to a temp file beside it (mode included),
+ * then linked into place, so `to` is either absent or whole, and an existing file is never replaced.
+ * On a file system without hard links, copied straight to `to` (still never over an existing file).
+ */
+export function copyFileExclusive(from: string, to: string): void {
+  const temp = tempBeside(to);
+  try {
+    copyFileSync(from, temp, constants.COPYFILE_EXCL);
+    try {
+      linkSync(temp, to);
+    } catch (err) {
+      if (!NO_HARD_LINKS.has((err as NodeJS.ErrnoException).code ?? '')) throw err;
+      copyFileSync(from, to, constants.COPYFILE_EXCL);
+    }
+  } finally {
+    rmSync(temp, { force: true });
+  }
+}
+
+const NO_HARD_LINKS: ReadonlySet<string> = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS']);
 
 function tempBeside(path: string): string {
   return join(dirname(path), `.${basename(path)}.recall-${randomBytes(4).toString('hex')}`);

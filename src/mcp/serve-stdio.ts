@@ -37,6 +37,9 @@ export async function serveStdio(server: McpServer, options: ServeStdioOptions):
   listen(stdin, 'end', () => 'stdin ended');
   listen(stdin, 'close', () => 'stdin closed');
   listen(stdout, 'error', (err) => `stdout failed: ${(err as Error | undefined)?.message ?? 'unknown error'}`);
+  // Once the client stops reading, every later answer fails the same way: the first failure stops the
+  // server (above); the rest must not reach Node as an unhandled 'error' and crash the calls still running.
+  stdout.on('error', () => undefined);
   for (const signal of STOP_SIGNALS) listen(process, signal, () => signal);
 
   const transport = new BoundedStdioTransport(stdin, stdout);

@@ -46,7 +46,8 @@ describe('recall endless fork', () => {
     const newId = /claude --resume ([0-9a-f-]{36})/.exec(result.stdout)?.[1];
     expect(newId).toBeDefined();
     expect(result.stdout).toContain(`forked ${SESSION} into ${newId}: 3 of 7 tool results compressed (3 observations, 0 reductions)`);
-    expect(result.stdout).toMatch(/conversation {2}[\d,]+ chars \(~[\d,]+ tokens\) -> [\d,]+ chars \(~[\d,]+ tokens\) {2}-\d+%/);
+    expect(result.stdout).toMatch(/on resume {5}[\d,]+ chars \(~[\d,]+ tokens\) -> [\d,]+ chars \(~[\d,]+ tokens\) {2}-\d+% \(what `claude --resume` loads: \d+ lines\)/);
+    expect(result.stdout).toMatch(/whole file {4}[\d,]+ chars \(~[\d,]+ tokens\) -> [\d,]+ chars \(~[\d,]+ tokens\) {2}-\d+%/);
     expect(result.stdout).toContain('resume it with: cd "/work/demo" && claude --resume');
     expect(readFileSync(file).equals(before)).toBe(true);
     const lines = readFileSync(join(h.root, 'fork', `${newId}.jsonl`), 'utf8').trimEnd().split('\n');
@@ -153,11 +154,21 @@ describe('recall endless backfill and stats', () => {
     await runCli(['endless', 'fork', file], { env: env({ RECALL_HOME: home }) });
     const stats = await runCli(['endless', 'stats', '--json'], { env: env({ RECALL_HOME: home }) });
     expect(stats.exitCode).toBe(0);
-    const parsed = JSON.parse(stats.stdout) as { enabled: boolean; sessions: Array<Record<string, number | string>> };
+    type Row = Record<string, number | string | null>;
+    const parsed = JSON.parse(stats.stdout) as { enabled: boolean; sources: Row[]; total: Row; sessions: Row[] };
     expect(parsed.enabled).toBe(false);
     expect(parsed.sessions[0]).toMatchObject({ sessionId: SESSION, outputs: 5, pending: 0 });
+    const bySource = Object.fromEntries(parsed.sources.map((row) => [row.source, row]));
+    expect(bySource.hook).toMatchObject({ outputs: 0, savedChars: 0 });
+    expect(bySource.backfill).toMatchObject({ runs: 1, outputs: 5 });
+    expect(bySource.fork).toMatchObject({ runs: 1, outputs: 3 });
+    expect(bySource.fork!.savedChars).toBeGreaterThan(0);
+    expect(bySource.fork!.resumeSavedChars).toBeGreaterThan(0);
+    expect(parsed.total).toMatchObject({ outputs: 3, savedChars: bySource.fork!.savedChars });
     const table = await runCli(['endless', 'stats'], { env: env({ RECALL_HOME: home }) });
     expect(table.stdout).toContain(SESSION);
+    expect(table.stdout).toMatch(/^backfill \(ready\) +1 +5 /m);
+    expect(table.stdout).toMatch(/^fork +1 +3 /m);
   });
 
   it('stops with exit 1 and the reason when Ollama is down', async () => {

@@ -3,8 +3,8 @@
  * StdioClientTransport (or by raw JSON-RPC lines where the test needs the process itself), against a real
  * LanceDB store and the tiny real transformers model.
  */
-import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -82,6 +82,27 @@ function world(name: string): { env: NodeJS.ProcessEnv; project: string; namespa
   const env = { ...h.env, RECALL_HOME: join(h.root, `mcp-${name}`) };
   const project = h.project(`mcp-${name}`);
   return { env, project, namespace: resolveProject(project).namespace };
+}
+
+/** The JSON-RPC answers a raw server writes, awaited by id. */
+function answersOf(child: ChildProcessWithoutNullStreams): { next(id: number): Promise<unknown> } {
+  const seen = new Map<number, unknown>();
+  const waiting = new Map<number, (message: unknown) => void>();
+  let buffered = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    buffered += chunk.toString();
+    const lines = buffered.split('\n');
+    buffered = lines.pop()!;
+    for (const line of lines.filter((l) => l !== '')) {
+      const message = JSON.parse(line) as { id?: number };
+      if (typeof message.id !== 'number') continue;
+      seen.set(message.id, message);
+      waiting.get(message.id)?.(message);
+    }
+  });
+  return {
+    next: (id) => (seen.has(id) ? Promise.resolve(seen.get(id)) : new Promise((resolve) => waiting.set(id, resolve))),
+  };
 }
 
 /** The id a result line names: `(id X, ...)`, `Stored as X in ...`, `Already known: matches X in ...`. */
@@ -363,6 +384,38 @@ describe('recall mcp', () => {
     } finally {
       await Promise.all(servers.map((s) => s.client.close()));
     }
+  });
+
+  it('lists its tools before any store is opened: with a store that cannot be opened, tools/list answers and the first call names the store', async () => {
+    const { env, project } = world('no-store');
+    // A store whose only table version is garbage: opening it fails, so a list served from it would fail too.
+    const notAStore = join(h.root, 'mcp-no-store-db');
+    mkdirSync(join(notAStore, 'memories.lance', '_versions'), { recursive: true, mode: 0o700 });
+    writeFileSync(join(notAStore, 'memories.lance', '_versions', '1.manifest'), 'not a manifest\n', { mode: 0o600 });
+    const child = spawn(process.execPath, [CLI, 'mcp'], { cwd: project, env: { ...env, RECALL_STORE_URI: notAStore }, stdio: ['pipe', 'pipe', 'pipe'] });
+    const answers = answersOf(child);
+    const send = (message: unknown) => child.stdin.write(`${JSON.stringify(message)}\n`);
+    try {
+      send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+      send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+      send({ jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} });
+      const list = (await answers.next(2)) as { result: { tools: Array<{ name: string }> } };
+      expect(list.result.tools.map((tool) => tool.name).sort()).toEqual(['memory_forget', 'memory_recent', 'memory_search', 'memory_store']);
+      send({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'memory_recent', arguments: {} } });
+      const call = (await answers.next(3)) as { result: CallToolResult };
+      expect(call.result.isError, JSON.stringify(call)).toBe(true);
+      expect(textOf(call.result)).toContain(notAStore);
+    } finally {
+      child.stdin.end();
+      await new Promise((resolve) => child.once('exit', resolve));
+    }
+  });
+
+  it('starts from one built file: the packages the server needs to list its tools are folded into it', () => {
+    const built = readFileSync(join(CLI, '../../mcp/serve-mcp-command.js'), 'utf8');
+    const staticImports = [...built.matchAll(/^import\s[^'";]*?['"]([^'"]+)['"]/gm)].map((m) => m[1]!);
+    expect(staticImports.filter((spec) => !spec.startsWith('node:'))).toEqual([]);
+    expect(built).toContain('memory_search');
   });
 
   it('exits by itself, with a log line, as soon as the client disconnects', async () => {

@@ -1,6 +1,7 @@
 /**
  * `recall mcp` reading what a client sends: a line that is not JSON gets a Parse error (-32700), a
- * message over 10 MiB an Invalid Request error, and the server keeps answering. The built server as
+ * message over 10 MiB an Invalid Request error, and the server keeps answering; a client that stops
+ * reading does not crash it. The built server as
  * a subprocess, spoken to in raw JSON-RPC lines.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
@@ -39,6 +40,13 @@ function startServer(): { child: ChildProcessWithoutNullStreams; answers: Answer
   return { child, answers, exited: () => exited };
 }
 
+/** Stops the server and waits for it: it logs its stop into the state dir the harness removes next. */
+async function stopServer(server: ReturnType<typeof startServer>): Promise<void> {
+  const exited = new Promise((resolve) => (server.exited() ? resolve(undefined) : server.child.once('exit', resolve)));
+  server.child.kill();
+  await exited;
+}
+
 const initialize = (id: number) => `${JSON.stringify({ jsonrpc: '2.0', id, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } })}\n`;
 
 describe('recall mcp, given lines that are not messages it can take', () => {
@@ -51,7 +59,7 @@ describe('recall mcp, given lines that are not messages it can take', () => {
       expect(server.answers[0]).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32700 } });
       expect(server.answers[1]).toMatchObject({ id: 2, result: { serverInfo: expect.any(Object) } });
     } finally {
-      server.child.kill();
+      await stopServer(server);
     }
   });
 
@@ -64,8 +72,23 @@ describe('recall mcp, given lines that are not messages it can take', () => {
       expect(server.answers[0]).toMatchObject({ id: 5, error: { code: -32600 } });
       expect(server.answers[1]).toMatchObject({ id: 6, result: expect.any(Object) });
     } finally {
-      server.child.kill();
+      await stopServer(server);
     }
+  });
+
+  it('exits 0 without a crash when the client stops reading its answers', async () => {
+    const server = startServer();
+    let stderr = '';
+    server.child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => server.child.once('exit', (code) => resolve(code)));
+    server.child.stdin.write(initialize(1));
+    await waitFor(() => (server.answers.length >= 1 ? true : undefined), { timeoutMs: 20_000 });
+    server.child.stdout.destroy();
+    for (let id = 2; id < 6; id += 1) server.child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/list', params: {} })}\n`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    server.child.stdin.end();
+    expect(await exited).toBe(0);
+    expect(stderr).toBe('');
   });
 
   it('answers a message over 10 MiB with an error for its id, stays up, and answers the next request', async () => {
@@ -81,7 +104,7 @@ describe('recall mcp, given lines that are not messages it can take', () => {
       expect(server.answers[0]).toMatchObject({ id: 7, error: { code: -32600, message: expect.stringMatching(/message too large: over 10485760 bytes/) } });
       expect(server.answers[1]).toMatchObject({ id: 8, result: expect.any(Object) });
     } finally {
-      server.child.kill();
+      await stopServer(server);
     }
   });
 });

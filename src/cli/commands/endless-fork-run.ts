@@ -53,7 +53,9 @@ function printSummary(s: ForkSummary, inPlace: boolean): void {
   const what = inPlace ? `compressed ${s.sourcePath} in place` : `forked ${s.sessionId} into ${s.newSessionId}`;
   lines.line(`${what}: ${s.compressed} of ${s.results} tool results compressed (${s.observations} observations, ${s.reductions} reductions)`);
   const tokens = (chars: number): string => `${formatCount(chars)} chars (~${formatCount(estimateTokens(chars))} tokens)`;
-  lines.line(`  conversation  ${tokens(s.before.chars)} -> ${tokens(s.after.chars)}  ${formatPercent(s.before.chars, s.after.chars)}`);
+  lines.line(`  on resume     ${tokens(s.resume.before.chars)} -> ${tokens(s.resume.after.chars)}  ${formatPercent(s.resume.before.chars, s.resume.after.chars)} (what \`claude --resume\` loads: ${formatCount(s.resume.lines)} lines${s.resume.compacted ? ' after the last compaction' : ''})`);
+  lines.line(`  whole file    ${tokens(s.before.chars)} -> ${tokens(s.after.chars)}  ${formatPercent(s.before.chars, s.after.chars)} (every message, compacted ones included)`);
+  if (s.resume.before.mediaChars > 0) lines.line(`  of which       ${tokens(s.resume.before.mediaChars)} of images and documents on resume (base64, left whole)`);
   lines.line(`  tool results  ${tokens(s.before.toolResultChars)} -> ${tokens(s.after.toolResultChars)}  ${formatPercent(s.before.toolResultChars, s.after.toolResultChars)}`);
   lines.line(`  compressed    ${tokens(s.replaced.before)} -> ${tokens(s.replaced.after)}  ${formatPercent(s.replaced.before, s.replaced.after)}`);
   if (s.inputsCompressed > 0) lines.line(`  file writes   ${tokens(s.inputs.before)} -> ${tokens(s.inputs.after)}  ${formatPercent(s.inputs.before, s.inputs.after)} (${s.inputsCompressed} Write/Edit inputs shortened)`);

@@ -1,4 +1,4 @@
-import { appendFileSync, copyFileSync, existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { appendFileSync, chmodSync, copyFileSync, existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -42,7 +42,34 @@ describe('forkSession', () => {
     expect(summary.after.chars).toBeLessThan(summary.before.chars);
     const out = readFileSync(summary.outputPath, 'utf8').trimEnd().split('\n');
     expect(out.every((line) => (JSON.parse(line) as { sessionId?: string }).sessionId !== SESSION)).toBe(true);
-    expect(statSync(summary.outputPath).mode & 0o777).toBe(0o600);
+  });
+
+  it('measures its saving on what a resume loads: outputs a compaction already dropped save nothing there', async () => {
+    const { transcript, options } = setup();
+    const lastUuid = readFileSync(transcript, 'utf8').trimEnd().split('\n').map((line) => (JSON.parse(line) as { uuid?: string }).uuid).filter(Boolean).pop()!;
+    const compacted = [
+      { type: 'system', subtype: 'compact_boundary', uuid: 'b-1', parentUuid: null, logicalParentUuid: lastUuid, sessionId: SESSION, content: 'Conversation compacted' },
+      { type: 'user', uuid: 's-1', parentUuid: 'b-1', sessionId: SESSION, isCompactSummary: true, message: { role: 'user', content: 'Summary of the session so far.' } },
+      { type: 'user', uuid: 'u-9', parentUuid: 's-1', sessionId: SESSION, message: { role: 'user', content: 'Go on.' } },
+    ];
+    appendFileSync(transcript, compacted.map((r) => `${JSON.stringify(r)}\n`).join(''));
+    const summary = await forkSession(transcript, NEW, options);
+    expect(summary.compressed).toBe(3);
+    expect(summary.after.chars).toBeLessThan(summary.before.chars);
+    expect(summary.resume).toEqual({ lines: 2, compacted: true, before: { chars: 36, toolResultChars: 0, mediaChars: 0 }, after: { chars: 36, toolResultChars: 0, mediaChars: 0 } });
+  });
+
+  it('counts the compressed outputs on the resumed chain of a session never compacted', async () => {
+    const { transcript, options } = setup();
+    const summary = await forkSession(transcript, NEW, options);
+    expect(summary.resume.before.chars - summary.resume.after.chars).toBe(summary.replaced.before - summary.replaced.after);
+  });
+
+  it('gives the fork the original file mode', async () => {
+    const { transcript, options } = setup();
+    chmodSync(transcript, 0o640);
+    const summary = await forkSession(transcript, NEW, options);
+    expect(statSync(summary.outputPath).mode & 0o777).toBe(0o640);
   });
 
   it('saves every replaced output in full first and stores its observation', async () => {
@@ -106,7 +133,16 @@ describe('compressInPlace', () => {
     expect(readFileSync(transcript, 'utf8')).toContain(`"sessionId":"${SESSION}"`);
   });
 
-  it('rolls back when the session appends to the file while it works, leaving no temp file', async () => {
+  it('keeps the file mode of the original in the rewrite and the backup', async () => {
+    const { transcript, options } = setup();
+    chmodSync(transcript, 0o640);
+    const summary = await compressInPlace(transcript, options);
+    expect(summary.compressed).toBe(3);
+    expect(statSync(transcript).mode & 0o777).toBe(0o640);
+    expect(statSync(summary.backupPath!).mode & 0o777).toBe(0o640);
+  });
+
+  it('refuses when the session appends to the file while it works, leaving no temp file and no backup', async () => {
     const extra = `${JSON.stringify({ type: 'user', uuid: 'late', message: { role: 'user', content: 'still here' } })}\n`;
     let appended = false;
     const { dir, transcript, options } = setup(async () => {
@@ -117,7 +153,7 @@ describe('compressInPlace', () => {
     const before = readFileSync(transcript, 'utf8');
     await expect(compressInPlace(transcript, options)).rejects.toThrow(/changed while it was being compressed/);
     expect(readFileSync(transcript, 'utf8')).toBe(before + extra);
-    expect(readdirSync(dir).filter((n) => n.includes('.recall-') && !n.includes('backup'))).toEqual([]);
+    expect(readdirSync(dir).filter((n) => n.includes('.recall-'))).toEqual([]);
   });
 
   it('refuses to run twice on the same file at once', async () => {
