@@ -5,7 +5,6 @@
 import { z } from 'zod';
 import { RecallError } from '../core/errors.js';
 import type { Llm } from '../core/ports.js';
-import { fillPrompt, loadPrompt } from '../extract/load-prompt.js';
 import type { PairJudge } from './decide-memories.js';
 
 const verdictSchema = z.object({ verdict: z.enum(['same', 'supersede', 'different']), reason: z.string().max(500).optional() });
@@ -22,6 +21,9 @@ function asData(text: string): string {
 
 export function createModelJudge(llm: Llm): PairJudge {
   return async (oldText, newText) => {
+    // Loaded on a first open pair only: prompts are found relative to the module's own URL, which the MCP
+    // server's one-file build cannot fold in.
+    const { fillPrompt, loadPrompt } = await import('../extract/load-prompt.js');
     const [system, user] = await Promise.all([loadPrompt('judge-supersede.system'), loadPrompt('judge-supersede.user')]);
     const answer = await llm.chat({ system, prompt: fillPrompt(user, { old: asData(oldText), new: asData(newText) }), schema: VERDICT_JSON_SCHEMA, numCtx: JUDGE_NUM_CTX });
     return parseVerdict(answer);

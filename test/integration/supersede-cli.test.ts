@@ -59,7 +59,7 @@ describe('changed decisions through the CLI', () => {
     const all = await listed(e, '--all-versions');
     expect(all.map((r) => r.content).sort()).toEqual(['Use PostgreSQL 15 for the orders database.', 'Use PostgreSQL 16 for the orders database.']);
     const old = all.find((r) => r.id === first.id)!;
-    expect(old).toMatchObject({ superseded_by: second.id, provenance: null, status: null });
+    expect(old).toMatchObject({ superseded_by: second.id, provenance: 'manual', status: null });
     expect(old.superseded_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
 
     const found = JSON.parse(await recall(e, 'search', '--json', 'PostgreSQL orders database')) as Row[];
