@@ -60,12 +60,30 @@ export async function decideMemories(
   lookups: readonly DedupeLookup[],
   options: DecideOptions,
 ): Promise<DedupeDecision[]> {
+  const batchOptions = { ...options, judge: options.judge === null ? null : untilItFails(options.judge) };
   const judged: DedupeLookup[] = [];
   for (const [i, candidate] of candidates.entries()) {
     const lookup = lookups[i] as DedupeLookup;
-    judged.push(lookup.exact !== null ? lookup : { ...lookup, ...(await judgeNeighbors(candidate, lookup.nearest, options)) });
+    judged.push(lookup.exact !== null ? lookup : { ...lookup, ...(await judgeNeighbors(candidate, lookup.nearest, batchOptions)) });
   }
   return planDedupe(candidates, judged, options.threshold);
+}
+
+/**
+ * The judge for one batch: once it has failed (the model is down, slow or answers garbage), the rest
+ * of the batch is not held up asking it again; the threshold decides those pairs.
+ */
+function untilItFails(judge: PairJudge): PairJudge {
+  let failed: unknown = null;
+  return async (oldText, newText) => {
+    if (failed !== null) throw failed;
+    try {
+      return await judge(oldText, newText);
+    } catch (err) {
+      failed = err;
+      throw err;
+    }
+  };
 }
 
 async function judgeNeighbors(candidate: DedupeCandidate, nearest: readonly Neighbor[], options: DecideOptions) {

@@ -90,6 +90,19 @@ describe('decideMemories', () => {
     expect(logged.map((l) => l.level)).toEqual(['warn']);
   });
 
+  it('stops asking a model that failed for the rest of the batch', async () => {
+    const llm = llmAnswering(new RecallError('LLM_TIMEOUT', 'too slow'));
+    const open = (id: string) => near(id, 'Store secrets in the vault, never in the repository.', 0.8);
+    const decisions = await decideMemories(
+      // Orthogonal vectors: two memories of the batch, not one repeated.
+      [candidate('Secrets live in the vault and never in the repo.'), { ...candidate('Secrets live in the vault, never in the repo, ever.'), vector: new Float32Array([0, 1]) }],
+      [open('a'), open('b')],
+      options({ judge: createModelJudge(llm) }),
+    );
+    expect(decisions.map((d) => d.action)).toEqual(['insert', 'insert']);
+    expect(llm.requests).toHaveLength(1);
+  });
+
   it('falls back to the threshold when the model answers without a valid verdict', async () => {
     const judge = createModelJudge(llmAnswering('{"verdict":"maybe"}'));
     const decisions = await decideMemories(
