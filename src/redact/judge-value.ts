@@ -24,14 +24,16 @@ const SETTING_ROOTS = new Set([
 ]);
 
 const PLACEHOLDER_SHAPE =
-  /^(?:(?:your|my|insert|enter|put|add|replace|example|sample|dummy|fake|placeholder|some|the|a|an)[-_ .].*|.*[-_ ](?:here|goes[-_ ]here|placeholder|example))$/i;
+  /^(?:(?:your|insert|enter|put|replace|example|sample|dummy|fake|placeholder)[-_ .].*|.*[-_ ](?:here|goes[-_ ]here|placeholder|example))$/i;
 
 /** A reference to a secret kept elsewhere, a placeholder, a value already redacted, or a type name. */
 export function isReferenceOrPlaceholder(raw: string): boolean {
   const value = raw.trim();
   if (value === '') return true;
   if (value.startsWith('[REDACTED:')) return true;
-  if (/^\$\{?\{?[\s\w.()|'"-]*\}?\}?$/.test(value) || /^\$\([^)]*\)$/.test(value)) return true; // $X ${X} ${{ secrets.X }} $(cmd)
+  if (/^\$\w+$/.test(value) || /^\$\{.*\}$/.test(value) || /^\$\(.*\)$/.test(value)) return true; // $X ${X:-} ${{ secrets.X }} $(cmd)
+  if (/^(?:vault|ssm|awssm|gcpsm|azkv|op|env|file|secretsmanager|arn:aws:[\w-]+):/i.test(value)) return true; // secret manager references
+  if (/(?:\.{3}|…)$/.test(value) && value.length <= 12) return true; // `sk-...`: a shape, not a value
   if (/^\{\{.*\}\}$/.test(value) || /^%\w+%$/.test(value) || /^@\w+@$/.test(value)) return true; // templates
   if (/^<[^<>]*>$/.test(value) || /^\[[^[\]]*\]$/.test(value) || /^\{[^{}]*\}$/.test(value)) return true; // <token> [token] {token}
   if (/^(?:\*+|x+|\.{3,}|…|-+|_+|#+|0+)$/i.test(value)) return true;

@@ -60,7 +60,7 @@ function kindForKey(key: string): string {
 }
 
 /** Where an unquoted value that runs to the end of the line stops: a shell operator or a comment. */
-const VALUE_END = /[ \t]+(?:&&|\|\||\||;|#)[ \t]|;[ \t]|[ \t]*\[REDACTED:/;
+const VALUE_END = /[ \t]+(?:&&|\|\||\||;|#)[ \t]|;[ \t]|[ \t]+\[REDACTED:/;
 
 /** Punctuation that closes a sentence or a bracket around the value, not part of it. */
 function withoutTrailingPunctuation(value: string): string {
@@ -96,7 +96,11 @@ export function redactAssignments(text: string): { text: string; count: number }
         candidates.unshift((stop ? line.slice(0, stop.index) : line).trimEnd());
       }
       // The whole line when it reads as a value, else its first token when that does.
-      const core = candidates.map(withoutTrailingPunctuation).find((c) => c !== '' && !isReferenceOrPlaceholder(c) && (envStyle || !looksLikeCodeOrProse(c)));
+      // A whole line that reads as a reference (`$(gcloud auth print-access-token)`) is one.
+      const core = (isReferenceOrPlaceholder(candidates[0] ?? '') ? [] : candidates)
+        .filter((raw) => !raw.includes('[REDACTED:'))
+        .map(withoutTrailingPunctuation)
+        .find((c) => c !== '' && !isReferenceOrPlaceholder(c) && (envStyle || !looksLikeCodeOrProse(c)));
       if (core === undefined) {
         // Not a secret: the words after it may still hold an assignment.
         return `${head}${token}${redact(line.slice(token.length), depth + 1)}`;

@@ -6,7 +6,7 @@
  */
 import { redactionMarker } from './redact-blocks.js';
 
-const PUTTY = /PuTTY-User-Key-File-\d:[^\n]*\n(?:[^\n]*\n){0,8}?Private-Lines:[ \t]*\d+[ \t]*\r?\n(?:[ \t]*[A-Za-z0-9+/=]+[ \t]*\r?\n?)*(?:Private-MAC:[ \t]*[0-9a-fA-F]+)?/g;
+const PUTTY = /PuTTY-User-Key-File-\d:[^\n]*\n(?:[^\n]*\n){0,8}?Private-Lines:[ \t]*\d+[ \t]*\r?\n(?:[ \t]*[A-Za-z0-9+/=]+[ \t]*\r?\n)*(?:Private-MAC:[ \t]*[0-9a-fA-F]+)?/g;
 const PUTTY_PRIVATE = /(Private-Lines:[ \t]*\d+[ \t]*\r?\n)((?:[ \t]*[A-Za-z0-9+/=]{16,}[ \t]*(?:\r?\n|$))+)/g;
 
 /** Two or more lines of 60-76 base64 characters in a row (PEM and PGP bodies), and what closes them. */
@@ -24,8 +24,11 @@ export function redactKeyMaterial(text: string): { text: string; count: number }
   let count = 0;
   if (out.includes('PuTTY-User-Key-File-')) {
     out = out.replace(PUTTY, (match) => {
-      count += 1;
-      return match.replace(PUTTY_PRIVATE, (_m, head: string) => `${head}${redactionMarker('private-key')}\n`).replace(/(Private-MAC:[ \t]*)[0-9a-fA-F]+/, `$1${redactionMarker('private-key')}`);
+      const replaced = match
+        .replace(PUTTY_PRIVATE, (_m, head: string) => `${head}${redactionMarker('private-key')}\n`)
+        .replace(/(Private-MAC:[ \t]*)[0-9a-fA-F]+/, `$1${redactionMarker('private-key')}`);
+      if (replaced !== match) count += 1;
+      return replaced;
     });
   }
   if (out.includes('MII')) {

@@ -37,5 +37,5 @@ export const TOKEN_RULES: readonly TokenRule[] = [
   { kind: 'discord-webhook', pattern: /https:\/\/(?:ptb\.|canary\.)?discord(?:app)?\.com\/api\/webhooks\/\d+\/[A-Za-z0-9_-]{30,100}/g, needs: ['/api/webhooks/'] },
   { kind: 'telegram-bot-token', pattern: /(?<![A-Za-z0-9_:])\d{8,10}:AA[A-Za-z0-9_-]{33}(?![A-Za-z0-9_-])/g, needs: [':AA'] },
   { kind: 'vault-token', pattern: /(?<![A-Za-z0-9_.])hv[sbr]\.[A-Za-z0-9_-]{24,200}(?![A-Za-z0-9_-])/g, needs: ['hvs.', 'hvb.', 'hvr.'] },
-  { kind: 'azure-storage-key', pattern: /(?<![A-Za-z0-9+/])[A-Za-z0-9+/]{86}==(?![A-Za-z0-9+/=])/g, needs: ['=='] },
+  { kind: 'azure-storage-key', pattern: /(?<![A-Za-z0-9+/]|sha512-)[A-Za-z0-9+/]{86}==(?![A-Za-z0-9+/=])/g, needs: ['=='] },
 ];
