@@ -13,12 +13,12 @@ const SECRET_NOUN = '(?:password|passphrase|passcode|passwd|pin|api[ _-]?key|acc
 
 /** `<noun> [for the staging db] is|was|: <value>`. */
 const PROSE_PASSWORD = new RegExp(
-  `\\b${SECRET_NOUN}\\b(?:[ \\t]+(?:for|of|on|to)[ \\t]+[^\\n.,;:]{1,40}?)?[ \\t]+(?:is|was|are|reads|remains|became|is now|is still|should be|will be)[ \\t]*:?[ \\t]+["'\`]?([^\\s"'\`]{4,200}?)["'\`]?(?=[\\s.,;:!?)]|$)`,
+  `(?<!REDACTED:)\\b${SECRET_NOUN}\\b(?:[ \\t]+(?:for|of|on|to)[ \\t]+[^\\n.,;:]{1,40}?)?[ \\t]+(?:is|was|are|reads|remains|became|is now|is still|should be|will be)[ \\t]*:?[ \\t]+["'\`]?([^\\s"'\`]{4,200}?)["'\`]?(?=[\\s.,;:!?)]|$)`,
   'gi',
 );
 
 /** A secret word, then within 40 characters on the same line a long token. */
-const NEAR_WORD = /\b(?:password|passphrase|passwd|secret|token|api[ _-]?key|apikey|access[ _-]?key|private[ _-]?key|credential|auth|bearer|key)s?\b([^\n]{0,40}?)(?<![A-Za-z0-9+/_=.-])([A-Za-z0-9+/_=.-]{20,300})(?![A-Za-z0-9+/_=.-])/gi;
+const NEAR_WORD = /(?<!REDACTED:)\b(?:password|passphrase|passwd|secret|token|api[ _-]?key|apikey|access[ _-]?key|private[ _-]?key|credential|auth|bearer|key)s?\b([^\n]{0,40}?)(?<![A-Za-z0-9+/_=.-])([A-Za-z0-9+/_=.-]{20,300})(?![A-Za-z0-9+/_=.-])/gi;
 
 const COMMON_WORDS = new Set([
   'wrong', 'incorrect', 'correct', 'invalid', 'valid', 'expired', 'required', 'missing', 'empty', 'set', 'unset',
@@ -28,7 +28,7 @@ const COMMON_WORDS = new Set([
 ]);
 
 function readsAsCredential(value: string): boolean {
-  if (isReferenceOrPlaceholder(value) || COMMON_WORDS.has(value.toLowerCase())) return false;
+  if (value.startsWith('[REDACTED') || isReferenceOrPlaceholder(value) || COMMON_WORDS.has(value.toLowerCase())) return false;
   if (/^[A-Za-z]+$/.test(value)) return value.length >= 16; // a passphrase word run together
   if (/^[\d,.]+$/.test(value) && value.length < 6) return false; // counts
   return /[\d\W_]/.test(value) && /[A-Za-z\d]/.test(value);
