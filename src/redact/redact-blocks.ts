@@ -45,15 +45,15 @@ export function redactPrivateSpans(text: string): Redaction {
   return { text: out + text.slice(pos), count };
 }
 
-const PEM_BEGIN = /-----BEGIN (?:[A-Z0-9]+ ){0,4}PRIVATE KEY-----/g;
-const PEM_END = /-----END (?:[A-Z0-9]+ ){0,4}PRIVATE KEY-----/g;
+const PEM_BEGIN = /-----BEGIN (?:[A-Z0-9]+ ){0,4}PRIVATE KEY(?: BLOCK)?-----/g;
+const PEM_END = /-----END (?:[A-Z0-9]+ ){0,4}PRIVATE KEY(?: BLOCK)?-----/g;
 /**
  * The body of a key whose END line is missing (a cut-off tool output): whole lines of base64 or
  * PEM headers, possibly ending in the transcript's `… [+N chars]` cut marker. Each repetition must
  * consume a newline, so the nested quantifier cannot backtrack exponentially.
  */
 const PEM_BODY =
-  /(?:[ \t]*(?:(?:Proc-Type|DEK-Info):[^\n]*|[A-Za-z0-9+/=]*(?:[ \t]*…[^\n]*)?)\r?\n)*(?:[ \t]*[A-Za-z0-9+/=]+(?:[ \t]*…[^\n]*)?$)?/y;
+  /(?:[ \t]*(?:(?:Proc-Type|DEK-Info|Version|Comment|Hash|Charset):[^\n]*|[A-Za-z0-9+/=]*(?:[ \t]*…[^\n]*)?)\r?\n)*(?:[ \t]*[A-Za-z0-9+/=]+(?:[ \t]*…[^\n]*)?$)?/y;
 
 function unterminatedBodyEnd(text: string, from: number): number {
   PEM_BODY.lastIndex = from;
@@ -75,9 +75,9 @@ function findFrom(re: RegExp, text: string, from: number): Found | null {
   return m === null ? null : { index: m.index, end: m.index + m[0].length };
 }
 
-/** Replaces PEM private key blocks (RSA, EC, OPENSSH, ENCRYPTED, plain PKCS#8) with `[REDACTED:private-key]`. */
+/** Replaces PEM private key blocks (RSA, EC, OPENSSH, ENCRYPTED, plain PKCS#8) and PGP private key blocks with `[REDACTED:private-key]`. */
 export function redactPrivateKeyBlocks(text: string): Redaction {
-  if (!text.includes('PRIVATE KEY-----')) return { text, count: 0 };
+  if (!text.includes('PRIVATE KEY')) return { text, count: 0 };
   let out = '';
   let pos = 0;
   let count = 0;

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SECRET_ASSIGNMENT, URL_CREDENTIALS } from '../../src/redact/redact-secrets.js';
+import { URL_CREDENTIALS } from '../../src/redact/redact-secrets.js';
+import { SECRET_ASSIGNMENT } from '../../src/redact/redact-assignments.js';
 import { replaceNearHints, type HintedPattern } from '../../src/redact/replace-near-hints.js';
 
 /** Every match with its place and groups, so two searches can be compared match for match. */
