@@ -1,0 +1,96 @@
+/**
+ * The real Claude Code CLI (pinned in test/agents/clis) with recall installed, against the Messages
+ * API double and the Ollama double. Each test drives `claude -p` and reads what reached the model.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitFor } from '../support/cli.js';
+import { lastToolResults, requestText, type MessagesTurn } from '../support/messages-double.js';
+import { startAgentWorld, type AgentWorld } from './agent-world.js';
+import { checkFeature, startAgentSummary } from './feature-summary.js';
+import { installAgentClis } from './install-agent-clis.js';
+
+const clis = installAgentClis();
+const claude = clis.claude;
+if (claude === null) console.warn(`Claude Code suite skipped: ${clis.problems.join('; ')}`);
+
+const AGENT = 'Claude Code';
+const RULE = 'Always run database migrations with pnpm db:migrate, never with raw SQL';
+
+describe.skipIf(claude === null)('Claude Code with recall installed', () => {
+  let w: AgentWorld;
+  const bin = claude?.bin ?? '';
+  const check = (feature: string, note: string, body: () => Promise<void>) => checkFeature(AGENT, feature, note, body);
+
+  /** One `claude -p` turn: the model answers each request with `script(body)`. */
+  async function runClaude(prompt: string, script: (body: Record<string, unknown>) => MessagesTurn, extra: string[] = []) {
+    const from = w.messages.requests.length;
+    w.messages.respond = script;
+    const result = await w.run(bin, ['-p', prompt, '--output-format', 'json', '--dangerously-skip-permissions', ...extra]);
+    expect(result.exitCode, result.stderr + result.stdout).toBe(0);
+    const answer = JSON.parse(result.stdout) as { session_id: string; result: string; is_error: boolean };
+    return { answer, turns: w.messages.requests.slice(from).filter((r) => r.method === 'POST' && r.path === '/v1/messages' && r.body !== null) };
+  }
+
+  /** Calls `tool` once with `input`, then ends the turn. */
+  const callOnce = (tool: string, input: Record<string, unknown>) => (body: Record<string, unknown>): MessagesTurn =>
+    lastToolResults(body) === null ? { toolUse: { name: tool, input } } : { text: 'Finished.' };
+
+  beforeAll(async () => {
+    startAgentSummary(AGENT, claude!.version);
+    w = await startAgentWorld();
+  });
+  afterAll(async () => {
+    await w?.close();
+  });
+
+  it('accepts `recall install` and puts the SessionStart context into the first request', async () => {
+    await check('install + SessionStart context', 'hooks in ~/.claude/settings.json; additionalContext reaches the first request', async () => {
+      const install = await w.recall(['install', '--target', 'claude']);
+      expect(install.exitCode, install.stderr).toBe(0);
+      const added = await w.recall(['add', '--here', '--type', 'golden_rule', RULE]);
+      expect(added.exitCode, added.stderr).toBe(0);
+      const { answer, turns } = await runClaude('What should I know about this project?', () => ({ text: 'Noted.' }));
+      expect(answer.is_error).toBe(false);
+      expect(requestText(turns[0]!.body)).toContain('pnpm db:migrate');
+    });
+  });
+
+  it('runs a scripted Bash call and sends its output in the next request', async () => {
+    await check('tool call output', 'Bash runs through the real CLI; its output is the next request\'s tool_result', async () => {
+      const { turns } = await runClaude('List the numbers.', callOnce('Bash', { command: 'seq 1 5 | paste -sd+', description: 'numbers' }));
+      expect(turns.length).toBeGreaterThanOrEqual(2);
+      expect(lastToolResults(turns[1]!.body)!.join('\n')).toContain('1+2+3+4+5');
+    });
+  });
+
+  it("queues the session's real transcript at SessionEnd and the worker stores what the model answered", async () => {
+    await check('capture at SessionEnd', 'SessionEnd queues the transcript; `recall drain` stores the Ollama answer', async () => {
+      await runClaude('You must always use tabs for indentation in this repository.', () => ({ text: 'Understood, tabs it is.' }));
+      const drained = await w.recall(['drain', '--json']);
+      expect(drained.exitCode, drained.stderr).toBe(0);
+      const listed = await waitFor(async () => {
+        const list = await w.recall(['list', '--here', '--json']);
+        return list.stdout.toLowerCase().includes('tabs for indentation') ? list.stdout : undefined;
+      }, { timeoutMs: 60_000, everyMs: 1_000 });
+      expect(listed).toContain('tabs');
+    });
+  });
+
+  it("returns recall's answer to the model's call of an MCP tool", async () => {
+    await check('MCP tools', 'mcp__recall__memory_search answers the model from the store', async () => {
+      const { turns } = await runClaude('How do we migrate?', callOnce('mcp__recall__memory_search', { query: 'database migrations' }));
+      expect(turns.length).toBeGreaterThanOrEqual(2);
+      expect(lastToolResults(turns.at(-1)!.body)!.join('\n')).toContain('pnpm db:migrate');
+    });
+  });
+
+  it('keeps working after `recall uninstall`', async () => {
+    await check('uninstall', 'hooks and MCP entry removed; the CLI still answers', async () => {
+      const uninstall = await w.recall(['uninstall', '--target', 'claude']);
+      expect(uninstall.exitCode, uninstall.stderr).toBe(0);
+      const { answer, turns } = await runClaude('Anything?', () => ({ text: 'Still here.' }));
+      expect(answer.result).toBe('Still here.');
+      expect(requestText(turns[0]!.body)).not.toContain('pnpm db:migrate');
+    });
+  });
+});
