@@ -14,18 +14,20 @@ const claude = clis.claude;
 if (claude === null) console.warn(`Claude Code suite skipped: ${clis.problems.join('; ')}`);
 
 const AGENT = 'Claude Code';
+/** Characters `seq 100001 106000` prints. */
+const SEQ_CHARS = Array.from({ length: 6_000 }, (_, i) => String(100_001 + i)).join('\n').length;
 const RULE = 'Always run database migrations with pnpm db:migrate, never with raw SQL';
 
 describe.skipIf(claude === null)('Claude Code with recall installed', () => {
   let w: AgentWorld;
   const bin = claude?.bin ?? '';
-  const check = (feature: string, note: string, body: () => Promise<void>) => checkFeature(AGENT, feature, note, body);
+  const check = (feature: string, note: string, body: () => Promise<string | void>) => checkFeature(AGENT, feature, note, body);
 
   /** One `claude -p` turn: the model answers each request with `script(body)`. */
-  async function runClaude(prompt: string, script: (body: Record<string, unknown>) => MessagesTurn, extra: string[] = []) {
+  async function runClaude(prompt: string, script: (body: Record<string, unknown>) => MessagesTurn, extra: string[] = [], env: Record<string, string> = {}) {
     const from = w.messages.requests.length;
     w.messages.respond = script;
-    const result = await w.run(bin, ['-p', prompt, '--output-format', 'json', '--dangerously-skip-permissions', ...extra]);
+    const result = await w.run(bin, ['-p', prompt, '--output-format', 'json', '--dangerously-skip-permissions', ...extra], { env });
     expect(result.exitCode, result.stderr + result.stdout).toBe(0);
     const answer = JSON.parse(result.stdout) as { session_id: string; result: string; is_error: boolean };
     return { answer, turns: w.messages.requests.slice(from).filter((r) => r.method === 'POST' && r.path === '/v1/messages' && r.body !== null) };
@@ -81,6 +83,39 @@ describe.skipIf(claude === null)('Claude Code with recall installed', () => {
       const { turns } = await runClaude('How do we migrate?', callOnce('mcp__recall__memory_search', { query: 'database migrations' }));
       expect(turns.length).toBeGreaterThanOrEqual(2);
       expect(lastToolResults(turns.at(-1)!.body)!.join('\n')).toContain('pnpm db:migrate');
+    });
+  });
+
+  it('compresses a large Bash output before it reaches the next request when Endless Mode is on', async () => {
+    await check('Endless Mode (live)', 'PostToolUse answers updatedToolOutput in the Bash shape; the model gets the observation', async () => {
+      const install = await w.recall(['install', '--target', 'claude', '--endless']);
+      expect(install.exitCode, install.stderr).toBe(0);
+      const { turns } = await runClaude('Count to six thousand.', callOnce('Bash', { command: 'seq 100001 106000', description: 'count' }));
+      const result = lastToolResults(turns[1]!.body)!.join('\n');
+      expect(result).not.toContain('103000');
+      expect(result.length).toBeLessThan(4_000);
+      expect(result).toContain('seq 100001 106000');
+      return `a ${SEQ_CHARS}-character output reached the model as ${result.length} characters`;
+    });
+  });
+
+  it('forks a session with `recall endless fork` and `claude --resume` sends the compressed history', async () => {
+    await check('Endless fork + resume', '`recall endless fork <id>` writes a new session; `claude --resume <new id>` sends it', async () => {
+      const outputs = (body: Record<string, unknown>) => JSON.stringify(body.messages).split('"tool_result"').length - 1;
+      const fiveCalls = (body: Record<string, unknown>): MessagesTurn =>
+        outputs(body) < 5 ? { toolUse: { name: 'Bash', input: { command: `seq ${outputs(body) * 10_000 + 1} ${outputs(body) * 10_000 + 3_000}` } } } : { text: 'Counted.' };
+      const { answer } = await runClaude('Count five times.', fiveCalls, [], { RECALL_ENDLESS_MODE: 'false' });
+      const resumeOriginal = await runClaude('Go on.', () => ({ text: 'Going on.' }), ['--resume', answer.session_id]);
+      const fork = await w.recall(['endless', 'fork', answer.session_id, '--json']);
+      expect(fork.exitCode, fork.stderr).toBe(0);
+      const forked = JSON.parse(fork.stdout) as { newSessionId: string };
+      const resumeFork = await runClaude('Go on.', () => ({ text: 'Going on.' }), ['--resume', forked.newSessionId]);
+      const before = resumeOriginal.turns[0]!.bytes;
+      const after = resumeFork.turns[0]!.bytes;
+      expect(requestText(resumeFork.turns[0]!.body)).toContain('Count five times.');
+      expect(requestText(resumeFork.turns[0]!.body)).not.toContain('"1500');
+      expect(after).toBeLessThan(before - 20_000);
+      return `first resumed request ${before} bytes from the original, ${after} from the fork`;
     });
   });
 

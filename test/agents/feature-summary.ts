@@ -41,11 +41,14 @@ export function startAgentSummary(agent: string, version: string): void {
   writeFileSync(SUMMARY_FILE, `${JSON.stringify(summary, null, 2)}\n`);
 }
 
-/** Runs a feature's check and records `works` with the note, or `failed` with the error, then rethrows. */
-export async function checkFeature(agent: string, feature: string, note: string, check: () => Promise<void>): Promise<void> {
+/**
+ * Runs a feature's check and records `works` with the note (and what the check measured, when it returns
+ * a text), or `failed` with the error, then rethrows.
+ */
+export async function checkFeature(agent: string, feature: string, note: string, check: () => Promise<string | void>): Promise<void> {
   try {
-    await check();
-    recordFeature(agent, feature, { status: 'works', note });
+    const measured = await check();
+    recordFeature(agent, feature, { status: 'works', note: measured ? `${note} (${measured})` : note });
   } catch (err) {
     recordFeature(agent, feature, { status: 'failed', note: (err as Error).message.split('\n')[0]!.slice(0, 200) });
     throw err;
