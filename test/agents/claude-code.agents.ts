@@ -2,6 +2,8 @@
  * The real Claude Code CLI (pinned in test/agents/clis) with recall installed, against the Messages
  * API double and the Ollama double. Each test drives `claude -p` and reads what reached the model.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../support/cli.js';
 import { lastToolResults, requestText, type MessagesTurn } from '../support/messages-double.js';
@@ -119,6 +121,29 @@ describe.skipIf(claude === null)('Claude Code with recall installed', () => {
     });
   });
 
+  it('forks a compacted session: the resumed fork sends the compaction summary and what came after it', async () => {
+    await check('Endless fork of a compacted session', '`/compact` writes a compact boundary; the fork keeps it and `--resume` starts from the summary', async () => {
+      const calls = (body: Record<string, unknown>) => JSON.stringify(body.messages).split('"tool_result"').length - 1;
+      const { answer } = await runClaude('Count before compacting.', (body) => (calls(body) < 2 ? { toolUse: { name: 'Bash', input: { command: `seq 1 ${3_000 + calls(body)}` } } } : { text: 'Counted.' }), [], { RECALL_ENDLESS_MODE: 'false' });
+      const compact = await runClaude('/compact', () => ({ text: '<summary>COMPACT-SUMMARY: the user counted twice with seq.</summary>' }), ['--resume', answer.session_id], { RECALL_ENDLESS_MODE: 'false' });
+      const after = await runClaude('Count after compacting.', (body) => (calls(body) < 4 && !lastToolResults(body) ? { toolUse: { name: 'Bash', input: { command: 'seq 50001 53000' } } } : { text: 'Counted again.' }), ['--resume', compact.answer.session_id], { RECALL_ENDLESS_MODE: 'false' });
+      const transcript = findTranscript(w.agentHome, after.answer.session_id);
+      const text = readFileSync(transcript, 'utf8');
+      expect(text).toContain('compact_boundary');
+      const fork = await w.recall(['endless', 'fork', transcript, '--json', '--keep-recent', '0']);
+      expect(fork.exitCode, fork.stderr).toBe(0);
+      const forked = JSON.parse(fork.stdout) as { newSessionId: string };
+      const resumed = await runClaude('Go on.', () => ({ text: 'Going on.' }), ['--resume', forked.newSessionId]);
+      const sent = requestText(resumed.turns[0]!.body);
+      expect(sent).toContain('COMPACT-SUMMARY');
+      expect(sent).toContain('Count after compacting.');
+      expect(sent).not.toContain('Count before compacting.');
+      expect(sent).not.toContain('52000');
+      expect(resumed.turns[0]!.bytes).toBeLessThan(after.turns.at(-1)!.bytes);
+      return `last request before the fork ${after.turns.at(-1)!.bytes} bytes, first request of the resumed fork ${resumed.turns[0]!.bytes}`;
+    });
+  });
+
   it('keeps working after `recall uninstall`', async () => {
     await check('uninstall', 'hooks and MCP entry removed; the CLI still answers', async () => {
       const uninstall = await w.recall(['uninstall', '--target', 'claude']);
@@ -129,3 +154,12 @@ describe.skipIf(claude === null)('Claude Code with recall installed', () => {
     });
   });
 });
+
+/** Claude Code's transcript of a session: ~/.claude/projects/<folder for the cwd>/<id>.jsonl. */
+function findTranscript(agentHome: string, sessionId: string): string {
+  const projects = join(agentHome, '.claude', 'projects');
+  for (const folder of readdirSync(projects)) {
+    if (readdirSync(join(projects, folder)).includes(`${sessionId}.jsonl`)) return join(projects, folder, `${sessionId}.jsonl`);
+  }
+  throw new Error(`no transcript for session ${sessionId} under ${projects}`);
+}
