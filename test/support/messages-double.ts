@@ -151,3 +151,12 @@ export function lastToolResults(body: Record<string, unknown> | null): string[] 
   if (results.length === 0) return null;
   return results.map((block) => (typeof block.content === 'string' ? block.content : JSON.stringify(block.content)));
 }
+
+/** The text of every tool result a request's messages carry, in order. */
+export function allToolResults(body: Record<string, unknown> | null): string[] {
+  const messages = (body?.messages ?? []) as { content: unknown }[];
+  return messages
+    .flatMap((message) => (Array.isArray(message.content) ? (message.content as Record<string, unknown>[]) : []))
+    .filter((block) => block.type === 'tool_result')
+    .map((block) => (typeof block.content === 'string' ? block.content : JSON.stringify(block.content)));
+}
