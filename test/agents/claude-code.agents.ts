@@ -18,6 +18,7 @@ if (claude === null) console.warn(`Claude Code suite skipped: ${clis.problems.jo
 const AGENT = 'Claude Code';
 /** Characters `seq 100001 106000` prints. */
 const SEQ_CHARS = Array.from({ length: 6_000 }, (_, i) => String(100_001 + i)).join('\n').length;
+const GLOBAL_RULE = 'You must always sign commits with the team GPG key.';
 const RULE = 'Always run database migrations with pnpm db:migrate, never with raw SQL';
 
 describe.skipIf(claude === null)('Claude Code with recall installed', () => {
@@ -26,10 +27,10 @@ describe.skipIf(claude === null)('Claude Code with recall installed', () => {
   const check = (feature: string, note: string, body: () => Promise<string | void>) => checkFeature(AGENT, feature, note, body);
 
   /** One `claude -p` turn: the model answers each request with `script(body)`. */
-  async function runClaude(prompt: string, script: (body: Record<string, unknown>) => MessagesTurn, extra: string[] = [], env: Record<string, string> = {}) {
+  async function runClaude(prompt: string, script: (body: Record<string, unknown>) => MessagesTurn, extra: string[] = [], env: Record<string, string> = {}, cwd?: string) {
     const from = w.messages.requests.length;
     w.messages.respond = script;
-    const result = await w.run(bin, ['-p', prompt, '--output-format', 'json', '--dangerously-skip-permissions', ...extra], { env });
+    const result = await w.run(bin, ['-p', prompt, '--output-format', 'json', '--dangerously-skip-permissions', ...extra], { env, cwd });
     expect(result.exitCode, result.stderr + result.stdout).toBe(0);
     const answer = JSON.parse(result.stdout) as { session_id: string; result: string; is_error: boolean };
     return { answer, turns: w.messages.requests.slice(from).filter((r) => r.method === 'POST' && r.path === '/v1/messages' && r.body !== null) };
@@ -56,6 +57,16 @@ describe.skipIf(claude === null)('Claude Code with recall installed', () => {
       const { answer, turns } = await runClaude('What should I know about this project?', () => ({ text: 'Noted.' }));
       expect(answer.is_error).toBe(false);
       expect(requestText(turns[0]!.body)).toContain('pnpm db:migrate');
+    });
+  });
+
+  it('brings a global memory into the first request of a project with no memories of its own', async () => {
+    await check('global memories in a new project', '`recall add` without --here reaches every project\'s SessionStart context', async () => {
+      const added = await w.recall(['add', GLOBAL_RULE], { cwd: w.h.root });
+      expect(added.exitCode, added.stderr).toBe(0);
+      const fresh = w.h.project('fresh-project');
+      const { turns } = await runClaude('Hello.', () => ({ text: 'Hello.' }), [], {}, fresh);
+      expect(requestText(turns[0]!.body)).toContain('sign commits with the team GPG key');
     });
   });
 

@@ -18,6 +18,7 @@ if (droid === null) console.warn(`droid suite skipped: ${clis.problems.join('; '
 
 const AGENT = 'Factory droid';
 const MODEL = 'recall-double';
+const GLOBAL_RULE = 'You must always sign commits with the team GPG key.';
 const RULE = 'Always deploy the shop service with blue green releases';
 
 describe.skipIf(droid === null)('Factory droid with recall installed', () => {
@@ -26,10 +27,10 @@ describe.skipIf(droid === null)('Factory droid with recall installed', () => {
   const check = (feature: string, note: string, body: () => Promise<string | void>) => checkFeature(AGENT, feature, note, body);
 
   /** One `droid exec` turn: the model answers each request with `script(body)`. */
-  async function runDroid(prompt: string, script: (body: Record<string, unknown>) => MessagesTurn, env: Record<string, string> = {}) {
+  async function runDroid(prompt: string, script: (body: Record<string, unknown>) => MessagesTurn, env: Record<string, string> = {}, cwd?: string) {
     const from = w.messages.requests.length;
     w.messages.respond = script;
-    const result = await w.run(bin, ['exec', '-m', `custom:${MODEL}`, '--skip-permissions-unsafe', '-o', 'json', prompt], { env });
+    const result = await w.run(bin, ['exec', '-m', `custom:${MODEL}`, '--skip-permissions-unsafe', '-o', 'json', prompt], { env, cwd });
     expect(result.exitCode, result.stderr + result.stdout).toBe(0);
     const answer = JSON.parse(result.stdout) as { session_id: string; result: string; is_error: boolean };
     return { answer, turns: w.messages.requests.slice(from).filter((r) => r.method === 'POST' && r.path === '/v1/messages' && r.body !== null) };
@@ -60,6 +61,16 @@ describe.skipIf(droid === null)('Factory droid with recall installed', () => {
     });
   });
 
+  it('brings a global memory into the first request of a project with no memories of its own', async () => {
+    await check('global memories in a new project', '`recall add` without --here reaches every project\'s SessionStart context', async () => {
+      const added = await w.recall(['add', GLOBAL_RULE], { cwd: w.h.root });
+      expect(added.exitCode, added.stderr).toBe(0);
+      const fresh = w.h.project('fresh-project');
+      const { turns } = await runDroid('Hello.', () => ({ text: 'Hello.' }), {}, fresh);
+      expect(requestText(turns[0]!.body)).toContain('sign commits with the team GPG key');
+    });
+  });
+
   it('runs a scripted Execute call and sends its output in the next request', async () => {
     await check('tool call output', "droid's Execute tool runs; its output is the next request's tool_result", async () => {
       const { turns } = await runDroid('List the numbers.', callOnce('Execute', { command: 'seq 1 5 | paste -sd+' }));
@@ -82,7 +93,11 @@ describe.skipIf(droid === null)('Factory droid with recall installed', () => {
   });
 
   it("returns recall's answer to the model's call of an MCP tool", async () => {
-    await check('MCP tools', 'recall___memory_search (a deferred tool) answers the model from the store', async () => {
+    await check('MCP tools', 'recall___memory_search (a deferred tool) answers the model from the store; `droid exec` loads MCP servers in the background, so the first turn has them only with `general.blockOnMcpLoad: true` in ~/.factory/settings.json', async () => {
+      // Without it the call can come before the server is up: "Not found: recall___memory_search".
+      const settingsFile = join(w.agentHome, '.factory', 'settings.json');
+      const settings = JSON.parse(readFileSync(settingsFile, 'utf8')) as Record<string, unknown>;
+      writeFileSync(settingsFile, JSON.stringify({ ...settings, general: { ...(settings.general as object), blockOnMcpLoad: true } }, null, 2));
       const { turns } = await runDroid('How do we deploy?', callOnce('recall___memory_search', { query: 'deploy releases' }));
       expect(turns.length).toBeGreaterThanOrEqual(2);
       expect(lastToolResults(turns.at(-1)!.body)!.join('\n')).toContain('blue green releases');
