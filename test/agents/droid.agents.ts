@@ -134,6 +134,21 @@ describe.skipIf(droid === null)('Factory droid with recall installed', () => {
     }
   });
 
+  it('cannot resume a session offline, so a compressed copy of one cannot be resumed either', async () => {
+    const { answer } = await runDroid('Count.', callOnce('Execute', { command: 'seq 1 3' }));
+    const log = join(w.agentHome, '.factory', 'logs', 'droid-log-single.log');
+    writeFileSync(log, '');
+    const from = w.messages.turns().length;
+    const resumed = await w.run(bin, ['exec', '-m', `custom:${MODEL}`, '--skip-permissions-unsafe', '-s', answer.session_id, 'Go on.']);
+    expect(resumed.exitCode).not.toBe(0);
+    expect(w.messages.turns().length).toBe(from);
+    expect(readFileSync(log, 'utf8')).toContain('ENOTFOUND api.factory.ai');
+    recordFeature(AGENT, 'Endless fork + resume', {
+      status: 'not possible',
+      note: '`droid exec -s <id>` (and `--fork <id>`) asks api.factory.ai for the session before it reads the local file and fails offline, so a compressed copy cannot be resumed',
+    });
+  });
+
   it('keeps working after `recall uninstall --target factory`', async () => {
     await check('uninstall', 'hooks and MCP entry removed; the CLI still answers', async () => {
       const uninstall = await w.recall(['uninstall', '--target', 'factory']);
