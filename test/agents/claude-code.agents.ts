@@ -152,6 +152,9 @@ describe.skipIf(claude === null)('Claude Code with recall installed', () => {
       expect(sent).not.toContain('2999\\n3000');
       expect(sent).not.toContain('52000');
       expect(resumed.turns[0]!.bytes).toBeLessThan(after.turns.at(-1)!.bytes);
+      // The capture of the compacted session keeps the summary, not Claude Code's resume instructions.
+      expect((await w.recall(['drain', '--json'])).exitCode).toBe(0);
+      expect((await w.recall(['list', '--json'])).stdout).not.toContain('break never happened');
       return `last request before the fork ${after.turns.at(-1)!.bytes} bytes, first request of the resumed fork ${resumed.turns[0]!.bytes}`;
     });
   });
