@@ -27,6 +27,11 @@ export interface ContextFile {
   included: number;
   omitted: number;
   text: string;
+  /**
+   * The global file only: true when global memories go into project sessions (`context.includeGlobal`), so a
+   * project without a context file of its own (no memories yet) starts with this text.
+   */
+  servesProjects?: boolean;
 }
 
 /**
@@ -74,6 +79,7 @@ export function parseContextFile(content: string, expectedNamespace?: string): C
     included: file.included,
     omitted: file.omitted,
     text: file.text,
+    ...(file.servesProjects === true ? { servesProjects: true } : {}),
   };
 }
 

@@ -4,8 +4,9 @@
  *
  * - A project namespace: its own memories, plus global ones (session summaries aside) when
  *   `config.context.includeGlobal`.
- * - `global`: the global file (used when a session runs outside any project) and, when global
- *   memories go into project files, every project file already on disk, so none keeps a stale copy.
+ * - `global`: the global file (used when a session runs outside any project, and, when global memories
+ *   go into project sessions, by a project that has no file of its own yet) and then every project file
+ *   already on disk, so none keeps a stale copy.
  *
  * A running `recall serve` with the same embedder and store renders them with its warm table when it can; this
  * process writes the files either way.
@@ -41,7 +42,7 @@ export async function refreshContext(namespaces: readonly string[], deps: Refres
   const options = { maxChars: deps.config.context.maxChars, now };
   const rendered =
     (await renderThroughServe(targets, deps, options)) ?? (await renderContextTargets(targets, deps.store, options));
-  for (const file of rendered) writeContext(deps.paths.contextDir, file, now);
+  for (const file of rendered) writeContext(deps.paths.contextDir, file, now, file.namespace === GLOBAL_NAMESPACE && deps.config.context.includeGlobal);
 }
 
 /** Which context files a change to `namespaces` touches: global first, then projects by name. */
@@ -62,13 +63,14 @@ function renderThroughServe(targets: readonly ContextTarget[], deps: RefreshCont
   return renderContextThroughServe(targets, { socketPath, identity: serveIdentity(deps.config, deps.paths.dbDir), ...options });
 }
 
-function writeContext(contextDir: string, file: RenderedTarget, now: Date): void {
+function writeContext(contextDir: string, file: RenderedTarget, now: Date, servesProjects: boolean): void {
   // Written even when empty, so a project with nothing to say is still known to the global refresh.
   writeFileAtomic(
     contextFilePath(contextDir, file.namespace),
     serializeContextFile({
       version: CONTEXT_FILE_VERSION, namespace: file.namespace, generatedAt: now.toISOString(),
       text: file.text, included: file.included, omitted: file.omitted,
+      ...(servesProjects ? { servesProjects } : {}),
     }),
     0o600,
   );

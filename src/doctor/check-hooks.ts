@@ -1,6 +1,6 @@
 /** recall's hooks present in an agent's settings files. Pure: the files come in already read. */
 import { resolve } from 'node:path';
-import { quoteForShell, recallHookHome, recallHookName, type AgentTarget, type HookName } from '../install/recall-hooks.js';
+import { NO_LIVE_ENDLESS_NOTE, quoteForShell, recallHookHome, recallHookName, replacesToolOutput, type AgentTarget, type HookName } from '../install/recall-hooks.js';
 import type { CheckResult } from './check-result.js';
 
 export type SettingsFileProbe =
@@ -61,7 +61,11 @@ export function checkHooks(agent: AgentTarget, files: readonly SettingsFileProbe
       fix: `check that state dir with RECALL_HOME=${quoteForShell(first.home)} recall doctor, or run recall install from this shell to capture into ${home}`,
     };
   }
-  return { ...base, status: 'ok', detail };
+  const useless = replacesToolOutput(agent) ? undefined : installed.find((f) => f.hooks.includes('post-tool-use'));
+  if (useless !== undefined) {
+    return { ...base, status: 'warn', detail: `${detail}; ${NO_LIVE_ENDLESS_NOTE}, and the one in ${useless.path} only costs time`, fix: `remove the PostToolUse entry that runs \`recall hook post-tool-use\` from ${useless.path} (\`recall uninstall --endless\` would also switch Endless Mode off for Claude Code)` };
+  }
+  return { ...base, status: 'ok', detail: replacesToolOutput(agent) ? detail : `${detail}; ${NO_LIVE_ENDLESS_NOTE}` };
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

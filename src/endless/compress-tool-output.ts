@@ -36,7 +36,7 @@ export type HookAnswer = Record<string, unknown>;
 export async function compressToolOutput(payload: PostToolUsePayload, settings: EndlessSettings, deps: CompressDeps): Promise<HookAnswer> {
   const { toolName, sessionId, toolUseId } = payload;
   const refusal = refuseByInput(toolName, payload.toolInput, endlessRoot(deps.home));
-  const verdict = refusal !== null ? { eligible: false as const, reason: refusal } : judgeToolOutput(toolName, payload.toolResponse, settings, { requireStructured: true });
+  const verdict = refusal !== null ? { eligible: false as const, reason: refusal } : judgeToolOutput(toolName, payload.toolResponse, settings, { requireStructured: payload.idDerived !== true });
   if (!verdict.eligible) {
     deps.logger.log('debug', `left ${toolName} output alone: ${verdict.reason}`, { toolUseId });
     return {};

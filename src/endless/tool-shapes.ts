@@ -19,6 +19,8 @@ interface Shape {
 
 const TOOL_KINDS: Readonly<Record<string, ToolKind>> = {
   Bash: 'bash',
+  // Factory droid's shell tool; its output comes as a plain string.
+  Execute: 'bash',
   Read: 'read',
   Grep: 'grep',
   Glob: 'glob',

@@ -3,6 +3,7 @@
  * hard deadline. Off unless RECALL_ENDLESS_MODE or the config turns it on; when off it answers `{}`
  * after one environment look-up (and at most one small JSON file read). Node built-ins only.
  */
+import { statSync } from 'node:fs';
 import { describeError } from '../core/errors.js';
 import { fileLogger } from '../core/log.js';
 import { statePaths } from '../core/state-paths.js';
@@ -19,7 +20,7 @@ export async function postToolUseHook(ctx: HookContext): Promise<Record<string, 
   const { settings, problems } = readEndlessSettings(ctx.env, ctx.home);
   for (const problem of problems) logger.log('warn', `endless settings: ${problem}`);
   if (!settings.enabled) return {};
-  const parsed = parsePostToolUsePayload(ctx.stdin.text);
+  const parsed = parsePostToolUsePayload(ctx.stdin.text, transcriptSize);
   if (!parsed.ok) {
     logger.log('warn', `ignored PostToolUse payload: ${parsed.problem}`, { truncated: ctx.stdin.truncated, bytes: ctx.stdin.text.length });
     return {};
@@ -37,6 +38,15 @@ export async function postToolUseHook(ctx: HookContext): Promise<Record<string, 
     logger.log('error', `PostToolUse failed, output left whole: ${describeError(err)}`);
     return {};
   });
+}
+
+/** The transcript's size in bytes: where the session stood when the tool ran (for a payload without an id). */
+function transcriptSize(path: string): number | null {
+  try {
+    return statSync(path).size;
+  } catch {
+    return null;
+  }
 }
 
 /**

@@ -5,10 +5,10 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { ADDITIONAL_CONTEXT_CAP, contextFilePath, MAX_CONTEXT_FILE_BYTES, parseContextFile } from '../context/context-file.js';
+import { ADDITIONAL_CONTEXT_CAP, contextFilePath, MAX_CONTEXT_FILE_BYTES, parseContextFile, type ContextFile } from '../context/context-file.js';
 import { fileLogger, type Logger } from '../core/log.js';
 import { statePaths, type StatePaths } from '../core/state-paths.js';
-import { resolveProject } from '../project/resolve-project.js';
+import { GLOBAL_NAMESPACE, resolveProject } from '../project/resolve-project.js';
 import { existingFallbackDirs, fallbackJobNames } from '../queue/fallback-spool.js';
 import { isDue, parseJob } from '../queue/job.js';
 import { wrapRecallContext } from '../transcript/recall-markers.js';
@@ -48,8 +48,19 @@ export async function sessionStartHook(ctx: HookContext): Promise<Record<string,
   return { hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext } };
 }
 
-/** The namespace's rendered text; null when there is none yet or the file is damaged. */
+/**
+ * The namespace's rendered text; null when there is none or the file is damaged. A project with no file
+ * yet (nothing captured in it) gets the global file's text when that file says it serves projects.
+ */
 function readContextText(paths: StatePaths, namespace: string, logger: Logger): string | null {
+  const own = readContextFile(paths, namespace, logger);
+  if (own !== 'missing' || namespace === GLOBAL_NAMESPACE) return own === 'missing' ? null : own?.text ?? null;
+  const global = readContextFile(paths, GLOBAL_NAMESPACE, logger);
+  return global !== 'missing' && global?.servesProjects === true ? global.text : null;
+}
+
+/** One context file; 'missing' when there is none, null when it is damaged or unreadable. */
+function readContextFile(paths: StatePaths, namespace: string, logger: Logger): ContextFile | 'missing' | null {
   const file = contextFilePath(paths.contextDir, namespace);
   let content: string;
   try {
@@ -61,15 +72,13 @@ function readContextText(paths: StatePaths, namespace: string, logger: Logger): 
     content = readFileSync(file, 'utf8');
   } catch (err) {
     // No file yet: nothing captured in this project. Not worth a log line at every session start.
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') logger.log('warn', `cannot read context file: ${(err as Error).message}`, { file });
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return 'missing';
+    logger.log('warn', `cannot read context file: ${(err as Error).message}`, { file });
     return null;
   }
   const parsed = parseContextFile(content, namespace);
-  if (parsed === null) {
-    logger.log('warn', 'damaged context file ignored; the next capture in this project rewrites it', { file });
-    return null;
-  }
-  return parsed.text;
+  if (parsed === null) logger.log('warn', 'damaged context file ignored; the next capture in this project rewrites it', { file });
+  return parsed;
 }
 
 /**

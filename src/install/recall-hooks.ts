@@ -60,13 +60,30 @@ export function buildHookCommand(parts: HookCommandParts, name: HookName): strin
   return `${home}${quoteForShell(parts.nodePath)} ${quoteForShell(parts.cliPath)} hook ${name}${agentFlag}`;
 }
 
-/** SessionEnd and SessionStart always; the Endless Mode PostToolUse hook only when asked for, else only kept up to date. */
+/**
+ * Whether an agent gives the model what a PostToolUse hook answers instead of the tool's output. Claude Code
+ * honours `updatedToolOutput`; droid (0.225) reads only `additionalContext`, `systemMessage`, `continue` and
+ * the exit code of a PostToolUse hook and always sends the original output, so Endless Mode cannot work there.
+ */
+export function replacesToolOutput(agent: AgentTarget): boolean {
+  return agent === 'claude';
+}
+
+/** What install and doctor say about Endless Mode for an agent that ignores the hook's answer. */
+export const NO_LIVE_ENDLESS_NOTE =
+  "Endless Mode cannot compress droid's tool outputs: droid sends a tool's original output to the model whatever a PostToolUse hook answers (it reads only additionalContext), so recall adds no PostToolUse hook for it";
+
+/**
+ * SessionEnd and SessionStart always; the Endless Mode PostToolUse hook only when asked for and the agent
+ * honours its answer, else only kept up to date.
+ */
 export function recallHookEntries(parts: HookCommandParts, options: { endless: boolean }): RecallHookEntry[] {
+  const addPostToolUse = options.endless && replacesToolOutput(parts.agent);
   return HOOK_NAMES.map((name) => ({
     name,
     ...RECALL_HOOKS[name],
     command: buildHookCommand(parts, name),
-    mode: name !== 'post-tool-use' || options.endless ? 'ensure' : 'refresh',
+    mode: name !== 'post-tool-use' || addPostToolUse ? 'ensure' : 'refresh',
   }));
 }
 

@@ -10,7 +10,7 @@ import { renderDiff } from './diff-lines.js';
 import type { InstallTarget } from './install-targets.js';
 import { formatJson } from './json-format.js';
 import { isJsonObject, mergeRecallHooks, removeRecallHooks, type HookChange, type HooksEdit } from './merge-hooks.js';
-import { HOOK_NAMES, recallHookEntries, type AgentTarget } from './recall-hooks.js';
+import { HOOK_NAMES, NO_LIVE_ENDLESS_NOTE, recallHookEntries, replacesToolOutput, type AgentTarget } from './recall-hooks.js';
 import { readSettingsFile, writeSettingsFile, type SettingsSnapshot } from './settings-file.js';
 
 export type InstallAction = 'install' | 'uninstall';
@@ -92,7 +92,7 @@ export function runInstall(
   const planned = targets.map((target) => {
     const snapshot = readSettingsFile(target.file);
     const plan = planTarget(target, snapshot, planOptions);
-    plan.notes.push(...notesFor(target, snapshot, options.action, exists));
+    plan.notes.push(...notesFor(target, snapshot, options, exists));
     return { plan, snapshot };
   });
   return planned.map(({ plan, snapshot }) => {
@@ -113,8 +113,10 @@ function hooksJson(settings: Record<string, unknown>): string {
   return JSON.stringify(settings.hooks ?? {}, null, 2);
 }
 
-function notesFor(target: InstallTarget, snapshot: SettingsSnapshot, action: InstallAction, exists: (path: string) => boolean): string[] {
+function notesFor(target: InstallTarget, snapshot: SettingsSnapshot, options: { action: InstallAction; endless: boolean }, exists: (path: string) => boolean): string[] {
+  const { action } = options;
   const notes: string[] = [];
+  if (action === 'install' && options.endless && !replacesToolOutput(target.agent)) notes.push(NO_LIVE_ENDLESS_NOTE);
   const hooksFile = join(dirname(target.file), 'hooks.json');
   if (target.agent === 'factory' && action === 'install' && exists(hooksFile)) {
     notes.push(`${hooksFile} exists: newer droid versions read hooks from it and then ignore the "hooks" in settings.json; if droid does not run recall's hooks, move them there`);

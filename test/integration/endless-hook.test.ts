@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -72,6 +72,20 @@ describe('recall hook post-tool-use', () => {
     expect(chat).toMatchObject({ model: 'llama3.2:3b', stream: false, format: { type: 'object' } });
   });
 
+  it("compresses droid's Execute output from its payload (no tool_use_id, a plain string) under an id derived from the call", async () => {
+    const transcript = join(h.root, 'droid-session.jsonl');
+    writeFileSync(transcript, '{"type":"session_start","id":"droid-it"}\n');
+    const payload = { session_id: 'droid-it', transcript_path: transcript, cwd: '/tmp', permission_mode: 'auto-high', hook_event_name: 'PostToolUse', tool_name: 'Execute', tool_input: { command: 'npm test' }, tool_response: LOG };
+    const result = await timed(payload, env());
+    expect(result.exitCode).toBe(0);
+    const updated = result.json.hookSpecificOutput!.updatedToolOutput as unknown;
+    expect(typeof updated).toBe('string');
+    expect(String(updated)).toMatch(/^\[recall: Execute output of [\d,]+ chars, compressed to an observation\]/);
+    const id = /Full output: .*\/(derived_[0-9a-f]{24})\.txt/.exec(String(updated))?.[1];
+    expect(id).toBeDefined();
+    expect(readFileSync(entryPaths(h.env.RECALL_HOME!, 'droid-it', id!).text, 'utf8')).toBe(LOG);
+  });
+
   it('keeps the full output private: files 0600 in a 0700 folder', async () => {
     const payload = bash();
     await timed(payload, env());
@@ -142,7 +156,6 @@ describe('recall hook post-tool-use', () => {
   });
 
   const bad: Array<[string, () => unknown]> = [
-    ['a payload without tool_use_id', () => ({ ...bash(), tool_use_id: undefined })],
     ['a null tool_response', () => ({ ...bash(), tool_response: null })],
     ['a string tool_response', () => ({ ...bash(), tool_response: LOG })],
     ['a 50 MB stdin', () => JSON.stringify(bash('x'.repeat(50 * 1024 * 1024)))],

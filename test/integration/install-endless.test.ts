@@ -43,4 +43,24 @@ describe('recall install --endless', () => {
     await runCli(['install', '--target', 'claude', '--no-mcp'], { env });
     expect(existsSync(configFile)).toBe(false);
   });
+
+  it('adds no PostToolUse hook for droid, says why, and leaves the Endless switch alone when droid is the only target', async () => {
+    const { env, configFile } = setup();
+    const home = env.HOME!;
+    const result = await runCli(['install', '--target', 'factory', '--endless', '--no-mcp'], { env });
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.stdout).toContain("Endless Mode cannot compress droid's tool outputs");
+    const hooks = JSON.parse(readFileSync(join(home, '.factory', 'settings.json'), 'utf8')).hooks as Record<string, unknown>;
+    expect(Object.keys(hooks).sort()).toEqual(['SessionEnd', 'SessionStart']);
+    expect(existsSync(configFile)).toBe(false);
+  });
+
+  it('adds the PostToolUse hook for Claude Code only when both agents are targets', async () => {
+    const { env, configFile, settings } = setup();
+    const result = await runCli(['install', '--target', 'all', '--endless', '--no-mcp'], { env });
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(JSON.parse(readFileSync(settings, 'utf8')).hooks.PostToolUse).toBeDefined();
+    expect(JSON.parse(readFileSync(join(env.HOME!, '.factory', 'settings.json'), 'utf8')).hooks.PostToolUse).toBeUndefined();
+    expect(config(configFile).endless?.enabled).toBe(true);
+  });
 });

@@ -50,6 +50,22 @@ function sessionStart(e: NodeJS.ProcessEnv, cwd: string | undefined, source = 's
 }
 
 describe('recall hook session-start', () => {
+  it('brings global memories into a project that has no memories of its own yet', async () => {
+    const e = env('start-global-only');
+    const added = await runCli(['add', 'You must always sign commits with the team GPG key.'], { env: e, cwd: h.root });
+    expect(added.exitCode, added.stderr).toBe(0);
+    const fresh = h.project('start-fresh-project');
+    const context = oneJsonObject(await sessionStart(e, fresh)).hookSpecificOutput?.additionalContext;
+    expect(context).toContain('sign commits with the team GPG key');
+  });
+
+  it('keeps global memories out of a new project when context.includeGlobal is off', async () => {
+    const e = env('start-global-off');
+    expect((await runCli(['config', 'set', 'context.includeGlobal', 'false'], { env: e })).exitCode).toBe(0);
+    expect((await runCli(['add', 'You must always sign commits with the team GPG key.'], { env: e, cwd: h.root })).exitCode).toBe(0);
+    expect(oneJsonObject(await sessionStart(e, h.project('start-fresh-off')))).toEqual({});
+  });
+
   it('brings the rules captured in a project into the next session, wrapped and within budget', async () => {
     const e = env('start-captured');
     const project = h.project('start-shop');

@@ -12,6 +12,7 @@ import { mcpTargetsFor, planMcpTargets, writeMcpPlans } from '../../install/run-
 import { out } from '../output.js';
 import { resolveHome, statePaths } from '../../core/state-paths.js';
 import { describeEndlessSwitch, switchEndlessMode } from '../../install/endless-switch.js';
+import { replacesToolOutput } from '../../install/recall-hooks.js';
 
 /** This checkout's compiled entry point (dist/cli/main.js): the hooks run it. */
 const CLI_PATH = fileURLToPath(new URL('../main.js', import.meta.url));
@@ -78,7 +79,9 @@ export function runInstallCommand(action: InstallAction, flags: InstallFlags): v
     now: new Date(),
   });
   const mcp = writeMcpPlans(mcpPlans, { dryRun: flags.dryRun === true, now: new Date() });
-  const endless = flags.endless === true ? switchEndlessMode(statePaths(resolveHome(process.env)).configFile, action === 'install', { dryRun: flags.dryRun === true }) : null;
+  // Installing for droid alone leaves the switch alone: droid ignores what the hook answers (the report says so).
+  const switchEndless = flags.endless === true && (action === 'uninstall' || targets.some((t) => replacesToolOutput(t.agent)));
+  const endless = switchEndless ? switchEndlessMode(statePaths(resolveHome(process.env)).configFile, action === 'install', { dryRun: flags.dryRun === true }) : null;
   if (flags.json) {
     out.json({ action, dryRun: flags.dryRun === true, targets: outcomes, mcp, endless });
     return;

@@ -49,6 +49,19 @@ describe('checkHooks', () => {
     expect(checkHooks('factory', [{ path: '/u/.factory/settings.json', state: 'missing' }], HOME).fix).toBe('recall install --target factory');
   });
 
+  it("says for Factory that Endless Mode cannot compress droid's outputs", () => {
+    const result = checkHooks('factory', [{ path: '/u/.factory/settings.json', state: 'read', settings: settings('session-end', 'session-start') }], HOME);
+    expect(result.status).toBe('ok');
+    expect(result.detail).toContain("Endless Mode cannot compress droid's tool outputs");
+  });
+
+  it('warns about a recall PostToolUse hook in Factory settings, which droid runs for nothing', () => {
+    const withPost = { hooks: { ...settings('session-end').hooks, PostToolUse: [{ matcher: '*', hooks: [{ type: 'command', command: `${CMD} post-tool-use --agent factory` }] }] } };
+    const result = checkHooks('factory', [{ path: '/u/.factory/settings.json', state: 'read', settings: withPost }], HOME);
+    expect(result.status).toBe('warn');
+    expect(result.fix).toContain('remove the PostToolUse entry');
+  });
+
   it('fails when a settings file is not JSON', () => {
     const result = checkHooks('factory', [{ path: '/u/.factory/settings.json', state: 'invalid', message: '/u/.factory/settings.json is not valid JSON' }], HOME);
     expect(result.status).toBe('fail');

@@ -1,0 +1,33 @@
+#!/usr/bin/env node
+/**
+ * Prints the README's agent table (Markdown) from the agent suite's last run, test/agents/last-run.json
+ * (written by `npm run test:agents`): one row per feature, one column per agent and the version tested.
+ *   node scripts/agent-table.mjs [summary.json]     print it
+ *   node scripts/agent-table.mjs --readme           put it into README.md between its agent-table markers
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const args = process.argv.slice(2);
+const toReadme = args.includes('--readme');
+const file = args.find((arg) => !arg.startsWith('--')) ?? fileURLToPath(new URL('../test/agents/last-run.json', import.meta.url));
+const summary = JSON.parse(readFileSync(file, 'utf8'));
+const agents = Object.entries(summary.agents);
+const features = [...new Set(agents.flatMap(([, entry]) => Object.keys(entry.features)))];
+
+const cell = (result) => (result === undefined ? 'not run' : `**${result.status}**: ${result.note}`.replaceAll('|', '\\|').replaceAll('\n', ' '));
+const lines = [
+  `| Feature | ${agents.map(([name, entry]) => `${name} ${entry.version}`).join(' | ')} |`,
+  `| --- | ${agents.map(() => '---').join(' | ')} |`,
+  ...features.map((feature) => `| ${feature} | ${agents.map(([, entry]) => cell(entry.features[feature])).join(' | ')} |`),
+];
+const table = `${lines.join('\n')}\n\nFrom the agent suite's run of ${summary.ranAt.slice(0, 10)} (\`npm run test:agents\`).\n`;
+if (toReadme) {
+  const readme = fileURLToPath(new URL('../README.md', import.meta.url));
+  const text = readFileSync(readme, 'utf8');
+  const marked = /(<!-- agent-table:start -->\n)[\s\S]*?(<!-- agent-table:end -->)/;
+  if (!marked.test(text)) throw new Error('README.md has no agent-table markers');
+  writeFileSync(readme, text.replace(marked, (_all, start, end) => `${start}${table}${end}`));
+} else {
+  process.stdout.write(table);
+}

@@ -1,0 +1,66 @@
+/**
+ * Installs the pinned agent CLIs (test/agents/clis/package-lock.json) once into
+ * node_modules/.cache/recall-agents/<lockfile hash>, with `npm ci` run in that folder (with --prefix npm takes the enclosing project for the root), and finds their binaries. Later runs
+ * reuse the folder. When npm cannot install them (no registry), the suite skips and says why.
+ */
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const CLIS_DIR = fileURLToPath(new URL('./clis/', import.meta.url));
+const CACHE_ROOT = fileURLToPath(new URL('../../node_modules/.cache/recall-agents/', import.meta.url));
+
+export interface AgentClis {
+  claude: { bin: string; version: string } | null;
+  droid: { bin: string; version: string } | null;
+  /** Why a CLI is missing, for the skip message. */
+  problems: string[];
+}
+
+let installed: AgentClis | null = null;
+
+export function installAgentClis(): AgentClis {
+  installed ??= install();
+  return installed;
+}
+
+function install(): AgentClis {
+  const lock = readFileSync(join(CLIS_DIR, 'package-lock.json'));
+  const dir = join(CACHE_ROOT, createHash('sha256').update(lock).digest('hex').slice(0, 16));
+  const stamp = join(dir, '.installed');
+  const problems: string[] = [];
+  if (!existsSync(stamp)) {
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    copyFileSync(join(CLIS_DIR, 'package.json'), join(dir, 'package.json'));
+    copyFileSync(join(CLIS_DIR, 'package-lock.json'), join(dir, 'package-lock.json'));
+    try {
+      execFileSync('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'], timeout: 600_000 });
+      writeFileSync(stamp, new Date().toISOString());
+    } catch (err) {
+      const stderr = String((err as { stderr?: Buffer }).stderr ?? (err as Error).message).trim().split('\n').slice(-3).join(' ');
+      problems.push(`npm ci of test/agents/clis failed: ${stderr}`);
+      return { claude: null, droid: null, problems };
+    }
+  }
+  return {
+    claude: probe(join(dir, 'node_modules', '@anthropic-ai', 'claude-code', 'bin', 'claude.exe'), 'Claude Code', problems),
+    droid: probe(join(dir, 'node_modules', '@factory', 'cli-linux-x64', 'bin', 'droid'), 'droid', problems),
+    problems,
+  };
+}
+
+function probe(bin: string, name: string, problems: string[]): { bin: string; version: string } | null {
+  try {
+    const version = execFileSync(bin, ['--version'], { env: { PATH: process.env.PATH, HOME: '/nonexistent' }, stdio: ['ignore', 'pipe', 'pipe'], timeout: 60_000 })
+      .toString()
+      .trim()
+      .split(/\s/)[0]!;
+    return { bin, version };
+  } catch (err) {
+    problems.push(`${name} does not run on this machine (${bin}): ${(err as Error).message.split('\n')[0]}`);
+    return null;
+  }
+}
