@@ -154,6 +154,7 @@ describe.skipIf(droid === null)('Factory droid with recall installed', () => {
       status: 'not possible',
       note: '`droid exec -s <id>` (and `--fork <id>`) asks api.factory.ai for the session before it reads the local file and fails offline, so a compressed copy cannot be resumed',
     });
+    recordFeature(AGENT, 'Endless fork of a compacted session', { status: 'not possible', note: 'as for any droid session: no offline resume' });
   });
 
   it('keeps working after `recall uninstall --target factory`', async () => {
