@@ -5,7 +5,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -39,6 +39,8 @@ function install(): AgentClis {
     try {
       execFileSync('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'], timeout: 600_000 });
       writeFileSync(stamp, new Date().toISOString());
+      // Installs for older lockfiles are about 500 MB each: keep only this one.
+      for (const other of readdirSync(CACHE_ROOT)) if (join(CACHE_ROOT, other) !== dir) rmSync(join(CACHE_ROOT, other), { recursive: true, force: true });
     } catch (err) {
       const stderr = String((err as { stderr?: Buffer }).stderr ?? (err as Error).message).trim().split('\n').slice(-3).join(' ');
       problems.push(`npm ci of test/agents/clis failed: ${stderr}`);

@@ -33,6 +33,11 @@ describe('recall hook commands', () => {
     expect(endless?.mode).toBe('refresh');
   });
 
+  it('never adds the Endless hook for Factory, whose droid ignores what the hook answers', () => {
+    const factory = recallHookEntries({ ...parts, agent: 'factory' }, { endless: true }).find((e) => e.name === 'post-tool-use');
+    expect(factory?.mode).toBe('refresh');
+  });
+
   it('recognises its own commands in every form they take', () => {
     expect(recallHookName(buildHookCommand(parts, 'session-end'))).toBe('session-end');
     expect(recallHookName('node "${CLAUDE_PLUGIN_ROOT}/dist/cli/main.js" hook session-start')).toBe('session-start');
