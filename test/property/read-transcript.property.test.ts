@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isRecallError } from '../../src/core/errors.js';
+import { sourceWords } from '../../src/transcript/attribute-source.js';
 import { foldSession } from '../../src/transcript/fold-session.js';
 import { parseJsonObjectLine, parseTranscriptRecord } from '../../src/transcript/parse-transcript-line.js';
 import { firstRequestOf, readTranscript } from '../../src/transcript/read-transcript.js';
@@ -52,7 +53,7 @@ function expected(text: string, maxChars: number) {
   }
   const entries = foldSession(events);
   const { text: rendered, stats } = renderSession(entries, maxChars);
-  return { text: rendered, turns: events.length, skippedLines, totalChars: stats.fullChars, stats, firstRequest: firstRequestOf(entries), cwd };
+  return { text: rendered, turns: events.length, skippedLines, totalChars: stats.fullChars, stats, firstRequest: firstRequestOf(entries), cwd, sources: sourceWords(entries) };
 }
 
 describe('readTranscript under fuzzing', () => {
