@@ -11,6 +11,7 @@ import * as lancedb from '@lancedb/lancedb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openLanceStore, type LanceStore } from '../../src/adapters/lance-store.js';
 import { DEDUPE_PROBES, SEARCH_PROBES, nearestQuery, queryNearest } from '../../src/adapters/lance-search.js';
+import { CURRENT_ONLY } from '../../src/adapters/lance-rows.js';
 import type { NewMemory } from '../../src/core/ports.js';
 import { seededRandom, unitVector } from '../support/seeded-vectors.js';
 
@@ -90,7 +91,8 @@ describe('vector search partitions', () => {
     const found = await store.search(query, { limit: 10 });
     expect(found).toHaveLength(10);
     expect(found.every((n, i) => i === 0 || (found[i - 1]?.similarity ?? 1) >= n.similarity)).toBe(true);
-    const direct = await queryNearest(table, query, null, 10, SEARCH_PROBES);
+    // The store reads current memories only, so the direct query filters the same way.
+    const direct = await queryNearest(table, query, CURRENT_ONLY, 10, SEARCH_PROBES);
     expect(found.map((n) => n.id)).toEqual(direct.map((n) => n.record.id));
   });
 
