@@ -2,6 +2,7 @@
 import { loadConfig, type LoadedConfig } from '../config/load-config.js';
 import { RecallError } from '../core/errors.js';
 import { fileLogger, type Logger } from '../core/log.js';
+import { redactSecrets } from '../redact/redact-secrets.js';
 import { assertStateFolders } from '../core/private-paths.js';
 import { ensureStateDir } from '../core/state-paths.js';
 import { createRuntime, type Runtime } from '../worker/runtime.js';
@@ -10,7 +11,7 @@ export function openState(component = 'cli'): { loaded: LoadedConfig; logger: Lo
   const loaded = loadConfig(process.env);
   ensureStateDir(loaded.paths.home);
   assertStateFolders(loaded.paths);
-  return { loaded, logger: fileLogger(loaded.paths.logFile, component) };
+  return { loaded, logger: fileLogger(loaded.paths.logFile, component, { redact: (line) => redactSecrets(line).text }) };
 }
 
 let shared: { runtime: Runtime; logger: Logger } | null = null;

@@ -11,6 +11,8 @@ import type { EndlessSettings } from './endless-settings.js';
 import { entryPaths, listRecords, readOriginal, readRecord, saveOriginal, writeRecord, type EntryPaths, type ObservationRecord } from './endless-store.js';
 import type { ObserveFn } from './ollama-observe.js';
 import { renderObservationText } from './render-compressed.js';
+import { redactSecrets } from '../redact/redact-secrets.js';
+import { redactValue } from '../redact/redact-value.js';
 
 /** The transcript still holds these outputs: no fsync per file (see endless-store). */
 const QUICK = { durable: false } as const;
@@ -44,9 +46,10 @@ export interface EntrySource {
 export function ensureEntry(home: string, source: EntrySource, now: number, saved?: ReadonlySet<string>): { paths: EntryPaths; record: ObservationRecord } {
   const paths = entryPaths(home, source.sessionId, source.toolUseId);
   if (!saved?.has(basename(paths.text)) && !existsSync(paths.text)) {
-    saveOriginal(paths, source.text, {
+    // Saved redacted, like the hook's: the agent may be told to read this file.
+    saveOriginal(paths, redactSecrets(source.text).text, {
       version: 1, sessionId: source.sessionId, toolUseId: source.toolUseId, toolName: source.toolName,
-      toolInput: source.toolInput, from: 'transcript', savedAt: new Date(now).toISOString(), response: source.response,
+      toolInput: redactValue(source.toolInput), from: 'transcript', savedAt: new Date(now).toISOString(), response: redactValue(source.response),
     }, QUICK);
   }
   const existing = readRecord(paths.record);
@@ -74,7 +77,7 @@ export async function completeEntry(paths: EntryPaths, record: ObservationRecord
   const prompt = buildObservationPrompt(record.toolName, toolInput, text, { maxOutputChars: DEFAULT_MAX_PROMPT_OUTPUT_CHARS, minNumCtx: deps.settings.ollama.numCtx });
   let updated: ObservationRecord;
   try {
-    const observation = await deps.observe({ host: deps.settings.ollama.host, model, prompt, timeoutMs: deps.settings.ollama.timeoutMs });
+    const observation = redactValue(await deps.observe({ host: deps.settings.ollama.host, model, prompt, timeoutMs: deps.settings.ollama.timeoutMs }));
     const rendered = renderObservationText(observation, { toolName: record.toolName, originalChars: record.originalChars, originalLines: record.originalLines, fullOutputPath: paths.text });
     updated = { ...record, observation, observationChars: rendered.length, model, attempts: record.attempts + 1, lastError: null, updatedAt: new Date(deps.now()).toISOString() };
   } catch (err) {

@@ -15,6 +15,8 @@ import { DEFAULT_REDUCTION_CHARS, reduceOutput } from './reduce-output.js';
 import { renderObservationText, renderReductionText, type OutputMeta } from './render-compressed.js';
 import { rebuildToolResponse, toolKind } from './tool-shapes.js';
 import type { PostToolUsePayload } from './post-tool-use-input.js';
+import { redactSecrets } from '../redact/redact-secrets.js';
+import { redactValue } from '../redact/redact-value.js';
 
 export interface CompressDeps {
   home: string;
@@ -41,12 +43,17 @@ export async function compressToolOutput(payload: PostToolUsePayload, settings: 
     deps.logger.log('debug', `left ${toolName} output alone: ${verdict.reason}`, { toolUseId });
     return {};
   }
-  const text = verdict.text;
+  // Secrets go before anything is saved, sent to the model or shown to the agent: the saved full output
+  // is the file the agent is told to read, so it must not hand a secret back (the secret is still
+  // where the tool found it).
+  const text = redactSecrets(verdict.text).text;
+  const toolResponse = redactValue(payload.toolResponse);
+  const toolInput = redactValue(payload.toolInput);
   const paths = entryPaths(deps.home, sessionId, toolUseId);
   const meta: OutputMeta = { toolName, originalChars: text.length, originalLines: text.split('\n').length, fullOutputPath: paths.text };
   const createdAt = new Date(deps.now()).toISOString();
   try {
-    saveOriginal(paths, text, { version: 1, sessionId, toolUseId, toolName, toolInput: payload.toolInput, from: 'hook', savedAt: createdAt, response: payload.toolResponse });
+    saveOriginal(paths, text, { version: 1, sessionId, toolUseId, toolName, toolInput, from: 'hook', savedAt: createdAt, response: toolResponse });
   } catch (err) {
     deps.logger.log('error', `could not save the full output, so it is left whole: ${describeError(err)}`, { toolUseId });
     return {};
@@ -63,9 +70,9 @@ export async function compressToolOutput(payload: PostToolUsePayload, settings: 
     attempts = 1;
     const asked = deps.now();
     try {
-      const prompt = buildObservationPrompt(toolName, payload.toolInput, text, { maxOutputChars: DEFAULT_MAX_PROMPT_OUTPUT_CHARS, minNumCtx: settings.ollama.numCtx });
+      const prompt = buildObservationPrompt(toolName, toolInput, text, { maxOutputChars: DEFAULT_MAX_PROMPT_OUTPUT_CHARS, minNumCtx: settings.ollama.numCtx });
       // Building the prompt of a huge output takes time too: the model gets what is left after it.
-      observation = await deps.observe({ host: settings.ollama.host, model, prompt, timeoutMs: Math.max(1, deps.deadlineAt - deps.now()) });
+      observation = redactValue(await deps.observe({ host: settings.ollama.host, model, prompt, timeoutMs: Math.max(1, deps.deadlineAt - deps.now()) }));
     } catch (err) {
       lastError = describeError(err);
       retryLater = !isRecallError(err, 'LLM_MODEL_MISSING');
@@ -102,7 +109,7 @@ export async function compressToolOutput(payload: PostToolUsePayload, settings: 
   if (observation === null && retryLater) await startCompleter(deps, sessionId, toolUseId, lastError);
   deps.logger.log('info', `${toolName} output: ${answer}`, { toolUseId, originalChars: text.length, compressedChars: record.compressedChars, modelMs, lastError });
   if (replacement === null) return {};
-  return hookOutput(toolName, rebuildToolResponse(toolName, payload.toolResponse, replacement));
+  return hookOutput(toolName, rebuildToolResponse(toolName, toolResponse, replacement));
 }
 
 export function hookOutput(toolName: string, updated: unknown): HookAnswer {

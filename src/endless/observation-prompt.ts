@@ -4,6 +4,7 @@
  * fine on the PostToolUse hook's path). Pure apart from that read.
  */
 import { readFileSync } from 'node:fs';
+import { redactSecrets } from '../redact/redact-secrets.js';
 import { reduceOutput } from './reduce-output.js';
 import { toolKind } from './tool-shapes.js';
 
@@ -34,10 +35,12 @@ export const DEFAULT_MAX_PROMPT_OUTPUT_CHARS = 24_000;
 export function buildObservationPrompt(toolName: string, toolInput: unknown, text: string, options: PromptOptions): ObservationPrompt {
   const keep = toolKind(toolName) === 'read' ? 'outline' : 'errors';
   // Noise stripped and repeats folded even when it fits: fewer tokens, a faster answer from a small CPU model.
-  const body = reduceOutput(text, { maxChars: options.maxOutputChars, keep, maxLineChars: 2_000 }).text;
+  // Callers hand in redacted text; the body is redacted again after the cut because an entry saved
+  // by an older version may not be, and nothing reaches the model unredacted.
+  const body = redactSecrets(reduceOutput(text, { maxChars: options.maxOutputChars, keep, maxLineChars: 2_000 }).text).text;
   const user = [
     `Tool: ${toolName}`,
-    `Input: ${describeInput(toolName, toolInput)}`,
+    `Input: ${redactSecrets(describeInput(toolName, toolInput)).text}`,
     `Output (${text.length} characters${body.length < text.length ? '; terminal noise, repeats and, if long, the middle left out' : ''}):`,
     '<output>',
     body,

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { RecallError } from '../core/errors.js';
+import { redactSecrets } from '../redact/redact-secrets.js';
 import { IMPORTANCE_BY_TYPE, MEMORY_TYPES, isMemoryType } from '../core/memory.js';
 import type { CandidateMemory, MemoryType } from '../core/memory.js';
 
@@ -43,7 +44,7 @@ export function parseMemoriesAnswer(text: string): ParsedAnswer {
   const cleaned = text.replace(/<think>[\s\S]*?<\/think>/gi, '').trim();
   const items = findMemoryList(cleaned);
   if (items === null) {
-    throw new RecallError('LLM_BAD_OUTPUT', `model answer holds no memory list: ${JSON.stringify(cleaned.slice(0, 120))}`);
+    throw new RecallError('LLM_BAD_OUTPUT', `model answer holds no memory list: ${JSON.stringify(redactSecrets(cleaned.slice(0, 2_000)).text.slice(0, 120))}`);
   }
   const memories: CandidateMemory[] = [];
   for (const item of items) {
