@@ -12,6 +12,21 @@ const PUTTY_PRIVATE = /(Private-Lines:[ \t]*\d+\s+)((?:[A-Za-z0-9+/=]{4,}(?:\s+|
 
 /** Two or more lines (or, flattened, words) of 60-76 base64 characters in a row (PEM and PGP bodies), and what closes them. */
 const BASE64_LINES = /(?<![A-Za-z0-9+/=])(?:[A-Za-z0-9+/]{60,76}[ \t]*(?:\r?\n|[ \t])[ \t]*){2,}(?:[A-Za-z0-9+/]{1,76}={0,2}(?![A-Za-z0-9+/=]))?(?:\s*=[A-Za-z0-9+/]{4}(?![A-Za-z0-9+/=]))?/g;
+const BASE64_CHAR = new Uint8Array(128);
+for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/') BASE64_CHAR[c.charCodeAt(0)] = 1;
+
+/** What BASE64_LINES needs, a run of 60 base64 characters, found by a plain scan (a regex tries every position). */
+function hasLongBase64Run(text: string): boolean {
+  let run = 0;
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (code < 128 && BASE64_CHAR[code] === 1) {
+      run += 1;
+      if (run >= 60) return true;
+    } else run = 0;
+  }
+  return false;
+}
 /** A DER private key or key container as one base64 token (`MIIE...`, `MIIC...`): the ASN.1 SEQUENCE start of a long key. */
 const DER_TOKEN = /(?<![A-Za-z0-9+/])MII[A-Za-z0-9+/]{80,}={0,2}/g;
 
@@ -38,7 +53,7 @@ export function redactKeyMaterial(text: string): { text: string; count: number }
       return redactionMarker('private-key');
     });
   }
-  out = out.replace(BASE64_LINES, (match) => {
+  if (hasLongBase64Run(out)) out = out.replace(BASE64_LINES, (match) => {
     // Hex digests side by side are not key material.
     if (match.trim().split(/\s+/).every((word) => /^[0-9a-f]+$/i.test(word))) return match;
     count += 1;
