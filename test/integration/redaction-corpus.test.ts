@@ -116,7 +116,7 @@ describe.each([
 ] as const)('redaction of %s through the real paths', (_name, set) => {
   const { secrets } = readCorpus(set);
 
-  it('keeps >= 98% of the cases out of the prompt and out of the store of a capture', async () => {
+  it('measures the prompt and the store of a capture (the corpus: >= 98% redacted in each)', async () => {
     const { prompt, store } = await throughCapture(secrets, set);
     if (report) console.log(describeScore(`${set}prompt`, prompt), '\n', describeScore(`${set}capture store`, store));
     // Every case reaches the prompt; a few echoes are merged by dedupe (similar short texts) and so never stored.
@@ -128,7 +128,7 @@ describe.each([
     }
   }, 300_000);
 
-  it('keeps >= 98% of the cases out of the store through recall add and recall import', async () => {
+  it('measures the store through recall add and recall import (the corpus: >= 98% redacted in each)', async () => {
     const added = await throughAdd(secrets, set);
     const imported = await throughImport(secrets, set);
     if (report) console.log(describeScore(`${set}add`, added), '\n', describeScore(`${set}import`, imported));
