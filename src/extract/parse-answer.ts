@@ -58,7 +58,8 @@ function toCandidate(item: unknown): CandidateMemory | null {
   if (!isRecord(item)) return null;
   const parsed = memoryItemSchema.safeParse({ content: item.content, type: normalizeType(item.type) });
   if (!parsed.success) return null;
-  const content = parsed.data.content.replace(/\s+/g, ' ').trim();
+  // Redacted before its lines are joined: key blocks, credential files and YAML values are found by their line shape.
+  const content = redactSecrets(parsed.data.content).text.replace(/\s+/g, ' ').trim();
   if (content.length < MIN_CONTENT_CHARS) return null;
   return { content, type: parsed.data.type, importance: IMPORTANCE_BY_TYPE[parsed.data.type] };
 }

@@ -7,16 +7,16 @@ import { statSync } from 'node:fs';
 import { describeError } from '../core/errors.js';
 import { fileLogger } from '../core/log.js';
 import { statePaths } from '../core/state-paths.js';
-import { compressToolOutput } from '../endless/compress-tool-output.js';
 import { readEndlessEnabled, readEndlessSettings } from '../endless/endless-settings.js';
 import { requestObservation } from '../endless/ollama-observe.js';
 import { parsePostToolUsePayload } from '../endless/post-tool-use-input.js';
-import { redactSecrets } from '../redact/redact-secrets.js';
 import { spawnDetachedCompleter } from '../endless/spawn-completer.js';
 import type { HookContext } from './hook-context.js';
 
 export async function postToolUseHook(ctx: HookContext): Promise<Record<string, unknown>> {
   if (!readEndlessEnabled(ctx.env, ctx.home)) return {};
+  // Loaded only when Endless Mode is on: the redactor and the compression are not the off path's cost.
+  const [{ redactSecrets }, { compressToolOutput }] = await Promise.all([import('../redact/redact-secrets.js'), import('../endless/compress-tool-output.js')]);
   const logger = fileLogger(statePaths(ctx.home).logFile, 'hook.post-tool-use', { redact: (line) => redactSecrets(line).text });
   const { settings, problems } = readEndlessSettings(ctx.env, ctx.home);
   for (const problem of problems) logger.log('warn', `endless settings: ${problem}`);

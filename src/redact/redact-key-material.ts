@@ -6,11 +6,27 @@
  */
 import { redactionMarker } from './redact-blocks.js';
 
-const PUTTY = /PuTTY-User-Key-File-\d:[^\n]*\n(?:[^\n]*\n){0,8}?Private-Lines:[ \t]*\d+[ \t]*\r?\n(?:[ \t]*[A-Za-z0-9+/=]+[ \t]*\r?\n)*(?:Private-MAC:[ \t]*[0-9a-fA-F]+)?/g;
-const PUTTY_PRIVATE = /(Private-Lines:[ \t]*\d+[ \t]*\r?\n)((?:[ \t]*[A-Za-z0-9+/=]{16,}[ \t]*(?:\r?\n|$))+)/g;
+// Whitespace between the parts may be newlines or, once a text was flattened (a model's answer), spaces.
+const PUTTY = /PuTTY-User-Key-File-\d:[\s\S]{0,4000}?Private-Lines:[ \t]*\d+\s+(?:[A-Za-z0-9+/=]+(?:\s+|$))*(?:Private-MAC:[ \t]*[0-9a-fA-F]+)?/g;
+const PUTTY_PRIVATE = /(Private-Lines:[ \t]*\d+\s+)((?:[A-Za-z0-9+/=]{4,}(?:\s+|$))+)/g;
 
-/** Two or more lines of 60-76 base64 characters in a row (PEM and PGP bodies), and what closes them. */
-const BASE64_LINES = /(?:^|(?<=\n))(?:[ \t]*[A-Za-z0-9+/]{60,76}[ \t]*\r?\n){2,}(?:[ \t]*[A-Za-z0-9+/]{1,76}={0,2}[ \t]*(?:\r?\n|$))?(?:=[A-Za-z0-9+/]{4}[ \t]*(?:\r?\n|$))?/g;
+/** Two or more lines (or, flattened, words) of 60-76 base64 characters in a row (PEM and PGP bodies), and what closes them. */
+const BASE64_LINES = /(?<![A-Za-z0-9+/=])(?:[A-Za-z0-9+/]{60,76}[ \t]*(?:\r?\n|[ \t])[ \t]*){2,}(?:[A-Za-z0-9+/]{1,76}={0,2}(?![A-Za-z0-9+/=]))?(?:\s*=[A-Za-z0-9+/]{4}(?![A-Za-z0-9+/=]))?/g;
+const BASE64_CHAR = new Uint8Array(128);
+for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/') BASE64_CHAR[c.charCodeAt(0)] = 1;
+
+/** What BASE64_LINES needs, a run of 60 base64 characters, found by a plain scan (a regex tries every position). */
+function hasLongBase64Run(text: string): boolean {
+  let run = 0;
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (code < 128 && BASE64_CHAR[code] === 1) {
+      run += 1;
+      if (run >= 60) return true;
+    } else run = 0;
+  }
+  return false;
+}
 /** A DER private key or key container as one base64 token (`MIIE...`, `MIIC...`): the ASN.1 SEQUENCE start of a long key. */
 const DER_TOKEN = /(?<![A-Za-z0-9+/])MII[A-Za-z0-9+/]{80,}={0,2}/g;
 
@@ -25,7 +41,7 @@ export function redactKeyMaterial(text: string): { text: string; count: number }
   if (out.includes('PuTTY-User-Key-File-')) {
     out = out.replace(PUTTY, (match) => {
       const replaced = match
-        .replace(PUTTY_PRIVATE, (_m, head: string) => `${head}${redactionMarker('private-key')}\n`)
+        .replace(PUTTY_PRIVATE, (m: string, head: string) => `${head}${redactionMarker('private-key')}${m.endsWith('\n') ? '\n' : ' '}`)
         .replace(/(Private-MAC:[ \t]*)[0-9a-fA-F]+/, `$1${redactionMarker('private-key')}`);
       if (replaced !== match) count += 1;
       return replaced;
@@ -37,9 +53,11 @@ export function redactKeyMaterial(text: string): { text: string; count: number }
       return redactionMarker('private-key');
     });
   }
-  out = out.replace(BASE64_LINES, (match) => {
+  if (hasLongBase64Run(out)) out = out.replace(BASE64_LINES, (match) => {
+    // Hex digests side by side are not key material.
+    if (match.trim().split(/\s+/).every((word) => /^[0-9a-f]+$/i.test(word))) return match;
     count += 1;
-    return `${redactionMarker('key-material')}${match.endsWith('\n') ? '\n' : ''}`;
+    return `${redactionMarker('key-material')}${/\s$/.test(match) ? match.slice(match.trimEnd().length) : ''}`;
   });
   if (KUBE_SECRET.test(out)) {
     out = out.replace(KUBE_DATA, (block: string) =>

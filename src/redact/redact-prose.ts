@@ -13,12 +13,12 @@ const SECRET_NOUN = '(?:password|passphrase|passcode|passwd|pin|api[ _-]?key|acc
 
 /** `<noun> [for the staging db] is|was|: <value>`. */
 const PROSE_PASSWORD = new RegExp(
-  `(?<!REDACTED:)\\b${SECRET_NOUN}\\b(?:[ \\t]+(?:for|of|on|to)[ \\t]+[^\\n.,;:]{1,40}?)?[ \\t]+(?:is|was|are|reads|remains|became|is now|is still|should be|will be)[ \\t]*:?[ \\t]+["'\`]?([^\\s"'\`]{4,200}?)["'\`]?(?=[\\s.,;:!?)]|$)`,
+  `\\b(?<!\\[REDACTED:[a-z0-9-]{0,40})${SECRET_NOUN}\\b(?:[ \\t]+(?:for|of|on|to)[ \\t]+[^\\n.,;:]{1,40}?)?[ \\t]+(?:is|was|are|reads|remains|became|is now|is still|should be|will be)[ \\t]*:?[ \\t]+["'\`]?([^\\s"'\`]{4,200}?)["'\`]?(?=[\\s.,;:!?)]|$)`,
   'gi',
 );
 
 /** A secret word, then within 40 characters on the same line a long token. */
-const NEAR_WORD = /(?<!REDACTED:)\b(?:password|passphrase|passwd|secret|token|api[ _-]?key|apikey|access[ _-]?key|private[ _-]?key|credential|auth|bearer|key)s?\b([^\n]{0,40}?)(?<![A-Za-z0-9+/_=.-])([A-Za-z0-9+/_=.-]{20,300})(?![A-Za-z0-9+/_=.-])/gi;
+const NEAR_WORD = /\b(?<!\[REDACTED:[a-z0-9-]{0,40})(?:password|passphrase|passwd|secret|token|api[ _-]?key|apikey|access[ _-]?key|private[ _-]?key|credential|auth|bearer|key)s?\b([^\n]{0,40}?)(?<![A-Za-z0-9+/_=.-])([A-Za-z0-9+/_=.-]{20,300})(?![A-Za-z0-9+/_=.-])/gi;
 
 const COMMON_WORDS = new Set([
   'wrong', 'incorrect', 'correct', 'invalid', 'valid', 'expired', 'required', 'missing', 'empty', 'set', 'unset',

@@ -64,19 +64,23 @@ function fold(code: number): number {
 }
 
 export function compileRuleSet(set: RuleSet): RuleSetRunner {
-  /** Keywords by their first two (folded) characters. */
-  const byPair = new Map<number, KeywordEntry[]>();
+  /** Keywords by their first two (folded, ASCII) characters: slot `c1 * 128 + c2` of `slots` indexes `entries`. */
+  const slots = new Int32Array(128 * 128).fill(-1);
+  const entries: KeywordEntry[][] = [];
   const always: number[] = [];
   set.rules.forEach((rule, index) => {
-    const keywords = rule.keywords.filter((k) => k.length >= MIN_KEYWORD);
+    const keywords = rule.keywords.filter((k) => k.length >= MIN_KEYWORD && k.charCodeAt(0) < 128 && k.charCodeAt(1) < 128);
     if (keywords.length === 0) always.push(index);
     for (const keyword of keywords) {
-      const pair = keyword.charCodeAt(0) * 65_536 + keyword.charCodeAt(1);
-      const entries = byPair.get(pair) ?? [];
-      const entry = entries.find((e) => e.keyword === keyword);
+      const pair = keyword.charCodeAt(0) * 128 + keyword.charCodeAt(1);
+      if ((slots[pair] ?? -1) < 0) {
+        slots[pair] = entries.length;
+        entries.push([]);
+      }
+      const list = entries[slots[pair] ?? 0] as KeywordEntry[];
+      const entry = list.find((e) => e.keyword === keyword);
       if (entry) entry.rules.push(index);
-      else entries.push({ keyword, rules: [index] });
-      byPair.set(pair, entries);
+      else list.push({ keyword, rules: [index] });
     }
   });
   const compiled: (CompiledRule | undefined)[] = [];
@@ -86,10 +90,15 @@ export function compileRuleSet(set: RuleSet): RuleSetRunner {
   function rulesFor(text: string): number[] {
     const hit = new Set<number>(always);
     const seen = new Set<string>();
+    let previous = text.length > 0 ? fold(text.charCodeAt(0)) : 0;
     for (let i = 0; i + 1 < text.length; i += 1) {
-      const entries = byPair.get(fold(text.charCodeAt(i)) * 65_536 + fold(text.charCodeAt(i + 1)));
-      if (entries === undefined) continue;
-      for (const entry of entries) {
+      const next = fold(text.charCodeAt(i + 1));
+      const first = previous;
+      previous = next;
+      if (first >= 128 || next >= 128) continue;
+      const slot = slots[first * 128 + next] ?? -1;
+      if (slot < 0) continue;
+      for (const entry of entries[slot] as KeywordEntry[]) {
         if (seen.has(entry.keyword) || !matchesAt(text, i, entry.keyword)) continue;
         seen.add(entry.keyword);
         for (const r of entry.rules) hit.add(r);

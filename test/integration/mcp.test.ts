@@ -173,6 +173,14 @@ describe('recall mcp', () => {
       const stored = await server.text('memory_store', { content: 'Deploy with the key AKIAIOSFODNN7EXAMPLE from the vault.', memory_type: 'pattern' });
       expect(stored).toContain('1 secret was redacted');
       expect(JSON.stringify(await listMemories(env))).not.toContain('AKIAIOSFODNN7EXAMPLE');
+      // Shapes an earlier redactor let through: a Hugging Face token, a multi-word password, a .pgpass line.
+      const more = await server.text('memory_store', {
+        content: 'Staging setup: HF_TOKEN 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 is in the env\nPASSWORD=correct horse battery staple\ndb.internal:5432:app:app_user:pgP4ssFile!',
+        memory_type: 'pattern',
+      });
+      expect(more).toContain('3 secrets were redacted');
+      const all = JSON.stringify(await listMemories(env));
+      for (const secret of ['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', 'battery staple', 'pgP4ssFile!']) expect(all).not.toContain(secret);
     } finally {
       await server.client.close();
     }
