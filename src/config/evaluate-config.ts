@@ -6,6 +6,7 @@ import { ENV_OVERRIDES, configSchema, type Config } from './schema.js';
 import { getPath, listConfigKeys, type ConfigKey } from './config-keys.js';
 import { setPath } from './load-config.js';
 import { normalizeOllamaHost, ollamaHostProblem } from './ollama-host.js';
+import { isObject } from '../core/is-object.js';
 
 export interface ConfigProblem {
   /** Dotted key, `(root)` for the whole file, or `(file)` when config.json cannot be read at all. */
@@ -76,8 +77,8 @@ export function findUnknownKeys(fileRaw: Record<string, unknown>, keys: readonly
     for (const [name, value] of Object.entries(node)) {
       const key = prefix ? `${prefix}.${name}` : name;
       if (known.has(key)) continue;
-      if (groups.has(key) && typeof value === 'object' && value !== null && !Array.isArray(value)) {
-        visit(value as Record<string, unknown>, key);
+      if (groups.has(key) && isObject(value)) {
+        visit(value, key);
       } else if (!groups.has(key)) unknown.push(key);
     }
   };
@@ -129,7 +130,7 @@ function deletePath(target: Record<string, unknown>, path: readonly string[]): v
     return;
   }
   const parent = getPath(target, path.slice(0, -1));
-  if (typeof parent === 'object' && parent !== null && !Array.isArray(parent)) {
-    delete (parent as Record<string, unknown>)[path[path.length - 1]!];
+  if (isObject(parent)) {
+    delete parent[path[path.length - 1]!];
   }
 }

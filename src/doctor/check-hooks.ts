@@ -2,6 +2,7 @@
 import { resolve } from 'node:path';
 import { quoteForShell, recallHookHome, recallHookName, type AgentTarget, type HookName } from '../install/recall-hooks.js';
 import type { CheckResult } from './check-result.js';
+import { isObject } from '../core/is-object.js';
 
 export type SettingsFileProbe =
   | { path: string; state: 'missing' }
@@ -62,8 +63,4 @@ export function checkHooks(agent: AgentTarget, files: readonly SettingsFileProbe
     };
   }
   return { ...base, status: 'ok', detail };
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { Config } from '../config/schema.js';
 import { ENDLESS_DEFAULTS, ENDLESS_ENV } from './endless-defaults.js';
 import { normalizeOllamaHost } from '../config/ollama-host.js';
+import { isObject } from '../core/is-object.js';
 
 export interface EndlessOllama {
   host: string;
@@ -147,10 +148,6 @@ function readConfigJson(home: string, problems: string[]): Json {
   }
   problems.push('config.json: not a JSON object; using defaults');
   return {};
-}
-
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function nonBlank(value: string | undefined): value is string {
