@@ -5,9 +5,10 @@ import { fileLogger, type Logger } from '../core/log.js';
 import { assertStateFolders } from '../core/private-paths.js';
 import { ensureStateDir } from '../core/state-paths.js';
 import { createRuntime, type Runtime } from '../worker/runtime.js';
+import { commandEnv } from './terminal.js';
 
 export function openState(component = 'cli'): { loaded: LoadedConfig; logger: Logger } {
-  const loaded = loadConfig(process.env);
+  const loaded = loadConfig(commandEnv());
   ensureStateDir(loaded.paths.home);
   assertStateFolders(loaded.paths);
   return { loaded, logger: fileLogger(loaded.paths.logFile, component) };

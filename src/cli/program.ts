@@ -4,7 +4,7 @@ import { Command, CommanderError } from 'commander';
 import { unknownKeysWarning } from '../config/unknown-keys-warning.js';
 import { RecallError } from '../core/errors.js';
 import { out } from './output.js';
-import { currentExitCode } from './terminal.js';
+import { commandEnv, currentExitCode } from './terminal.js';
 import { registerCapture } from './commands/capture.js';
 import { registerEval } from './commands/eval.js';
 import { registerConfig } from './commands/config.js';
@@ -76,7 +76,7 @@ export function buildProgram(): Command {
 
 /** Every command says when config.json holds keys recall ignores (a typo leaves a setting without effect). */
 function warnUnknownConfigKeys(): void {
-  const warning = unknownKeysWarning(process.env);
+  const warning = unknownKeysWarning(commandEnv());
   if (warning !== null) out.warn(warning);
 }
 

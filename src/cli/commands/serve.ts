@@ -8,6 +8,7 @@ import { lastOutputLines, spawnDetachedServe } from '../../serve/spawn-detached-
 import { openState } from '../context.js';
 import { out } from '../output.js';
 import { terminalSafe } from '../terminal-safe.js';
+import { commandEnv } from '../terminal.js';
 
 const DETACH_WAIT_MS = 60_000;
 
@@ -49,7 +50,7 @@ async function startDetached(socketPath: string, paths: StatePaths): Promise<voi
   const outputFile = join(paths.home, 'serve.out');
   let daemon;
   try {
-    daemon = await spawnDetachedServe(process.env, paths.home, outputFile);
+    daemon = await spawnDetachedServe(commandEnv(), paths.home, outputFile);
   } catch (err) {
     throw new RecallError('STATE_UNWRITABLE', `could not start recall serve: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`, { cause: err });
   }

@@ -23,9 +23,8 @@ const MAY_READ_PROCESS_ENV = [
   /^src\/cli\/main\.ts$/,
   /^src\/hook\/run-hook\.ts$/,
   /^src\/mcp\/serve-mcp-command\.ts$/,
-  // The command-line program: each command reads the environment it runs in and passes values down.
-  /^src\/cli\/(context|program|terminal)\.ts$/,
-  /^src\/cli\/commands\/(config|doctor|endless-common|install|retry|serve)\.ts$/,
+  // The command-line program's one reader (commandEnv): commands take the environment from it and pass values down.
+  /^src\/cli\/terminal\.ts$/,
   // RECALL_NO_SERVE is a switch for the whole process, read where a serve link is chosen (worker, context refresh, status).
   /^src\/serve\/serve-client\.ts$/,
   // Sets LanceDB's own variables (LANCEDB_LOG, LANCE_CPU_THREADS) before the native library starts.
