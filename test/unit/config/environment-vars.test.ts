@@ -25,8 +25,6 @@ const MAY_READ_PROCESS_ENV = [
   /^src\/mcp\/serve-mcp-command\.ts$/,
   // The command-line program's one reader (commandEnv): commands take the environment from it and pass values down.
   /^src\/cli\/terminal\.ts$/,
-  // RECALL_NO_SERVE is a switch for the whole process, read where a serve link is chosen (worker, context refresh, status).
-  /^src\/serve\/serve-client\.ts$/,
   // Sets LanceDB's own variables (LANCEDB_LOG, LANCE_CPU_THREADS) before the native library starts.
   /^src\/adapters\/lance-store\.ts$/,
   // The upkeep child's entry point: it reads the credentials its parent handed it.
