@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
- * Prints recall's configuration keys as a markdown table (key, env var, default, description),
- * read from the BUILT schema in dist/, so the README's configuration table can be regenerated:
+ * Prints recall's configuration keys as a markdown table (key, env var, default, description), then
+ * the environment variables that are no key (name, description), read from the BUILT modules in
+ * dist/, so the README's configuration tables can be regenerated:
  *
  *   npm run build && node scripts/print-config-table.mjs
  */
@@ -14,6 +15,7 @@ if (!existsSync(fileURLToPath(keysModule))) {
   process.exit(1);
 }
 const { listConfigKeys } = await import(keysModule.href);
+const { ENVIRONMENT_ONLY } = await import(new URL('../dist/config/environment-only.js', import.meta.url).href);
 
 /** Keeps a value inside one table cell. */
 function cell(text) {
@@ -36,3 +38,7 @@ const rows = listConfigKeys().map((key) => [
 console.log('| Key | Env var | Default | Description |');
 console.log('| --- | --- | --- | --- |');
 for (const row of rows) console.log(`| ${row.map(cell).join(' | ')} |`);
+console.log('');
+console.log('| Env var (no config key) | Description |');
+console.log('| --- | --- |');
+for (const { name, description } of ENVIRONMENT_ONLY) console.log(`| \`${name}\` | ${cell(description)} |`);

@@ -1,9 +1,10 @@
 /** The command-line program: one place that turns errors into a message and an exit code. */
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
+import { unknownKeysWarning } from '../config/unknown-keys-warning.js';
 import { RecallError } from '../core/errors.js';
 import { out } from './output.js';
-import { currentExitCode } from './terminal.js';
+import { commandEnv, currentExitCode } from './terminal.js';
 import { registerCapture } from './commands/capture.js';
 import { registerEval } from './commands/eval.js';
 import { registerConfig } from './commands/config.js';
@@ -41,7 +42,8 @@ export function buildProgram(): Command {
     })
     // Help, --version and usage errors end in a CommanderError instead of process.exit: commands take
     // this over when they are added, so it must come first (`recall serve` runs them in its own process).
-    .exitOverride();
+    .exitOverride()
+    .hook('preAction', warnUnknownConfigKeys);
   program
     .command('hook <event>')
     .description('run an agent hook (session-end, session-start, post-tool-use); reads the hook JSON on stdin, prints one JSON object, always exits 0');
@@ -70,6 +72,12 @@ export function buildProgram(): Command {
   registerEndless(program);
   registerMcp(program);
   return program;
+}
+
+/** Every command says when config.json holds keys recall ignores (a typo leaves a setting without effect). */
+function warnUnknownConfigKeys(): void {
+  const warning = unknownKeysWarning(commandEnv());
+  if (warning !== null) out.warn(warning);
 }
 
 const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;

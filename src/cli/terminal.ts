@@ -10,6 +10,8 @@ export interface Terminal {
   isTTY: boolean;
   noColor: boolean;
   cwd: string;
+  /** The environment the command runs in; absent: the process's own. */
+  env?: NodeJS.ProcessEnv;
   /** A command's non-zero exit code without an error (see setExitCode); unset means 0. */
   exitCode?: number;
 }
@@ -28,12 +30,23 @@ const processTerminal: Terminal = {
   get cwd() {
     return process.cwd();
   },
+  get env() {
+    return process.env;
+  },
 };
 
 const scoped = new AsyncLocalStorage<Terminal>();
 
 export function currentTerminal(): Terminal {
   return scoped.getStore() ?? processTerminal;
+}
+
+/**
+ * The environment of the running command: the one place the command-line program reads process.env,
+ * so commands take their settings from here and pass values down.
+ */
+export function commandEnv(): NodeJS.ProcessEnv {
+  return currentTerminal().env ?? process.env;
 }
 
 export function withTerminal<T>(terminal: Terminal, fn: () => Promise<T>): Promise<T> {

@@ -4,7 +4,8 @@
  */
 import type { z } from 'zod';
 import { RecallError } from '../core/errors.js';
-import { ENV_OVERRIDES, configSchema } from './schema.js';
+import { ENV_OVERRIDES } from './env-overrides.js';
+import { configSchema } from './schema.js';
 
 export type ConfigValueKind = 'string' | 'number' | 'boolean' | 'enum' | 'list' | 'json';
 

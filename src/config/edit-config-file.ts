@@ -6,7 +6,7 @@ import { RecallError } from '../core/errors.js';
 import { writeFileAtomic } from '../queue/atomic-write.js';
 import { getPath, type ConfigKey } from './config-keys.js';
 import { evaluateConfig } from './evaluate-config.js';
-import { setPath } from './load-config.js';
+import { setPath } from './env-overrides.js';
 
 /** A copy of the file's content with `key` set to `value`. */
 export function setConfigKey(fileRaw: Record<string, unknown>, key: ConfigKey, value: unknown): Record<string, unknown> {

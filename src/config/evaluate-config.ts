@@ -2,10 +2,11 @@
  * Config evaluation that explains itself: which keys are wrong, and whether the bad value came from
  * config.json or an environment variable. Pure: the file's content and the environment come in.
  */
-import { ENV_OVERRIDES, configSchema, type Config } from './schema.js';
+import { ENV_OVERRIDES, applyEnvOverrides } from './env-overrides.js';
+import { configSchema, type Config } from './schema.js';
 import { getPath, listConfigKeys, type ConfigKey } from './config-keys.js';
-import { setPath } from './load-config.js';
 import { normalizeOllamaHost, ollamaHostProblem } from './ollama-host.js';
+import { isObject } from '../core/is-object.js';
 
 export interface ConfigProblem {
   /** Dotted key, `(root)` for the whole file, or `(file)` when config.json cannot be read at all. */
@@ -27,17 +28,6 @@ export function activeEnvOverrides(env: NodeJS.ProcessEnv): Map<string, string> 
     if (value !== undefined && value.trim() !== '') active.set(path.join('.'), name);
   }
   return active;
-}
-
-/** The file's content with environment overrides applied, parsed as loadConfig parses them. */
-export function applyEnvOverrides(fileRaw: Record<string, unknown>, env: NodeJS.ProcessEnv): Record<string, unknown> {
-  const out = structuredClone(fileRaw);
-  for (const [name, path] of ENV_OVERRIDES) {
-    const value = env[name]?.trim();
-    if (value === undefined || value === '') continue;
-    setPath(out, path, /^(true|yes|on)$/i.test(value) ? true : /^(false|no|off)$/i.test(value) ? false : value);
-  }
-  return out;
 }
 
 /** Validates file + env the way loadConfig does, but returns every problem with its source. */
@@ -76,8 +66,8 @@ export function findUnknownKeys(fileRaw: Record<string, unknown>, keys: readonly
     for (const [name, value] of Object.entries(node)) {
       const key = prefix ? `${prefix}.${name}` : name;
       if (known.has(key)) continue;
-      if (groups.has(key) && typeof value === 'object' && value !== null && !Array.isArray(value)) {
-        visit(value as Record<string, unknown>, key);
+      if (groups.has(key) && isObject(value)) {
+        visit(value, key);
       } else if (!groups.has(key)) unknown.push(key);
     }
   };
@@ -129,7 +119,7 @@ function deletePath(target: Record<string, unknown>, path: readonly string[]): v
     return;
   }
   const parent = getPath(target, path.slice(0, -1));
-  if (typeof parent === 'object' && parent !== null && !Array.isArray(parent)) {
-    delete (parent as Record<string, unknown>)[path[path.length - 1]!];
+  if (isObject(parent)) {
+    delete parent[path[path.length - 1]!];
   }
 }

@@ -5,7 +5,8 @@ import type { z } from 'zod';
 import { RecallError } from '../core/errors.js';
 import { resolveHome, statePaths, type StatePaths } from '../core/state-paths.js';
 import { normalizeOllamaHost, ollamaHostProblem } from './ollama-host.js';
-import { ENV_OVERRIDES, configSchema, type Config } from './schema.js';
+import { applyEnvOverrides } from './env-overrides.js';
+import { configSchema, type Config } from './schema.js';
 
 export { normalizeOllamaHost };
 
@@ -16,7 +17,7 @@ export interface LoadedConfig {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
   const paths = statePaths(resolveHome(env));
-  const raw = applyEnv(readConfigFile(paths.configFile), env);
+  const raw = applyEnvOverrides(readConfigFile(paths.configFile), env);
   const parsed = configSchema.safeParse(raw);
   if (!parsed.success) {
     throw new RecallError('CONFIG_INVALID', `invalid configuration: ${formatIssues(parsed.error)}`);
@@ -53,32 +54,6 @@ export function readConfigFile(file: string): Record<string, unknown> {
     throw new RecallError('CONFIG_INVALID', `${file} must hold a JSON object`);
   }
   return value as Record<string, unknown>;
-}
-
-function applyEnv(base: Record<string, unknown>, env: NodeJS.ProcessEnv): Record<string, unknown> {
-  const out = structuredClone(base);
-  for (const [name, path] of ENV_OVERRIDES) {
-    const value = env[name];
-    if (value === undefined || value.trim() === '') continue;
-    setPath(out, path, parseEnvValue(value.trim()));
-  }
-  return out;
-}
-
-function parseEnvValue(value: string): unknown {
-  if (/^(true|yes|on)$/i.test(value)) return true;
-  if (/^(false|no|off)$/i.test(value)) return false;
-  return value;
-}
-
-export function setPath(target: Record<string, unknown>, path: readonly string[], value: unknown): void {
-  let node = target;
-  for (const key of path.slice(0, -1)) {
-    const next = node[key];
-    if (typeof next !== 'object' || next === null || Array.isArray(next)) node[key] = {};
-    node = node[key] as Record<string, unknown>;
-  }
-  node[path[path.length - 1]!] = value;
 }
 
 export function formatIssues(error: z.ZodError): string {

@@ -1,21 +1,22 @@
 /** The one configuration schema: every key has a default (or is explicitly optional) and a description. */
 import { z } from 'zod';
 import { ENDLESS_DEFAULTS } from '../endless/endless-defaults.js';
+import { OLLAMA_DEFAULTS } from './env-overrides.js';
 
 const positiveInt = z.coerce.number().int().positive();
 
 export const configSchema = z.object({
   ollama: z
     .object({
-      host: z.string().default('http://127.0.0.1:11434').describe('Ollama base URL (env OLLAMA_HOST), read as Ollama reads it: `host` or `host:port` (port 11434 unless given), `:port` (this machine), or an `http://` / `https://` URL (that scheme\'s own port unless given).'),
+      host: z.string().default(OLLAMA_DEFAULTS.host).describe('Ollama base URL (env OLLAMA_HOST), read as Ollama reads it: `host` or `host:port` (port 11434 unless given), `:port` (this machine), or an `http://` / `https://` URL (that scheme\'s own port unless given).'),
       llmModel: z
         .string()
         .min(1)
         .optional()
         .describe('Ollama model that extracts memories; no default (env RECALL_OLLAMA_LLM_MODEL).'),
-      timeoutMs: positiveInt.default(180_000).describe('Upper bound for one model call (env RECALL_OLLAMA_TIMEOUT_MS).'),
+      timeoutMs: positiveInt.default(OLLAMA_DEFAULTS.timeoutMs).describe('Upper bound for one model call (env RECALL_OLLAMA_TIMEOUT_MS).'),
       numCtx: positiveInt
-        .default(8192)
+        .default(OLLAMA_DEFAULTS.numCtx)
         .describe('Minimum context window sent as options.num_ctx; raised to fit the prompt (env RECALL_OLLAMA_NUM_CTX).'),
     })
     .prefault({}),
@@ -174,40 +175,6 @@ export const configSchema = z.object({
 
 export type Config = z.infer<typeof configSchema>;
 export type ConfigInput = z.input<typeof configSchema>;
-
-/** Environment variables and the config path they override. */
-export const ENV_OVERRIDES: ReadonlyArray<readonly [string, readonly string[]]> = [
-  ['OLLAMA_HOST', ['ollama', 'host']],
-  ['RECALL_OLLAMA_LLM_MODEL', ['ollama', 'llmModel']],
-  ['RECALL_OLLAMA_TIMEOUT_MS', ['ollama', 'timeoutMs']],
-  ['RECALL_OLLAMA_NUM_CTX', ['ollama', 'numCtx']],
-  ['RECALL_EMBEDDER', ['embedder', 'id']],
-  ['RECALL_ALLOW_MODEL_DOWNLOAD', ['embedder', 'allowDownload']],
-  ['RECALL_DEDUPE_THRESHOLD', ['dedupe', 'threshold']],
-  ['RECALL_SUPERSEDE_BAND', ['dedupe', 'supersedeBand']],
-  ['RECALL_EXTRACT_MAX_MEMORIES', ['extract', 'maxMemories']],
-  ['RECALL_MAX_ATTEMPTS', ['queue', 'maxAttempts']],
-  ['RECALL_BACKOFF_MS', ['queue', 'backoffMs']],
-  ['RECALL_WORKER_LINGER_MS', ['queue', 'lingerMs']],
-  ['RECALL_LOCK_STALE_MS', ['queue', 'lockStaleMs']],
-  ['RECALL_JOB_TIMEOUT_MS', ['queue', 'jobTimeoutMs']],
-  ['RECALL_MAX_CRASHES', ['queue', 'maxCrashes']],
-  ['RECALL_TRANSCRIPT_MAX_LINE_BYTES', ['transcript', 'maxLineBytes']],
-  ['RECALL_CONTEXT_MAX_CHARS', ['context', 'maxChars']],
-  ['RECALL_ENDLESS_MODE', ['endless', 'enabled']],
-  ['RECALL_ENDLESS_MIN_CHARS', ['endless', 'minChars']],
-  ['RECALL_ENDLESS_READ_MIN_CHARS', ['endless', 'readMinChars']],
-  ['RECALL_SYNC_TIMEOUT_MS', ['endless', 'syncTimeoutMs']],
-  ['RECALL_ENDLESS_KEEP_RECENT', ['endless', 'keepRecent']],
-  ['RECALL_VECTOR_INDEX_MIN_ROWS', ['store', 'vectorIndexMinRows']],
-  ['RECALL_OPTIMIZE_EVERY_VERSIONS', ['store', 'optimizeEveryVersions']],
-  ['RECALL_STORE_URI', ['store', 'uri']],
-  ['RECALL_S3_ENDPOINT', ['store', 's3', 'endpoint']],
-  ['AWS_REGION', ['store', 's3', 'region']],
-  ['AWS_ACCESS_KEY_ID', ['store', 's3', 'accessKeyId']],
-  ['AWS_SECRET_ACCESS_KEY', ['store', 's3', 'secretAccessKey']],
-  ['AWS_SESSION_TOKEN', ['store', 's3', 'sessionToken']],
-];
 
 /** Keys whose values `recall config` and `recall doctor` never print. */
 export const SECRET_KEYS: ReadonlySet<string> = new Set(['store.s3.secretAccessKey', 'store.s3.sessionToken']);

@@ -20,7 +20,6 @@ import { GLOBAL_NAMESPACE } from '../project/resolve-project.js';
 import { writeFileAtomic } from '../queue/atomic-write.js';
 import { renderContextThroughServe } from '../serve/served-context.js';
 import { serveIdentity } from '../serve/serve-identity.js';
-import { serveLink } from '../serve/serve-client.js';
 import { CONTEXT_FILE_VERSION, contextFileName, contextFilePath, MAX_CONTEXT_FILE_BYTES, parseContextFile, serializeContextFile } from './context-file.js';
 import { renderContextTargets, type ContextTarget, type RenderedTarget } from './render-targets.js';
 
@@ -29,8 +28,10 @@ export { LIST_LIMIT_PER_TYPE } from './render-targets.js';
 export interface RefreshContextDeps {
   /** Only reads: the hook's context never needs more than `list`. */
   store: Pick<MemoryStore, 'list'>;
-  /** `home` locates a running `recall serve`; `dbDir`, `config.store` and `config.embedder` must match its own. */
-  paths: Pick<StatePaths, 'contextDir' | 'home' | 'dbDir'>;
+  /** `dbDir`, `config.store` and `config.embedder` must match those of the `recall serve` on `serveSocket`. */
+  paths: Pick<StatePaths, 'contextDir' | 'dbDir'>;
+  /** The socket of a `recall serve` to render through when it runs (Runtime.serveSocket); null or absent: render here. */
+  serveSocket?: string | null;
   config: Pick<Config, 'context' | 'store' | 'embedder'>;
   clock?: Clock;
 }
@@ -58,7 +59,7 @@ export function planContextRefresh(namespaces: readonly string[], contextDir: st
 }
 
 function renderThroughServe(targets: readonly ContextTarget[], deps: RefreshContextDeps, options: { maxChars: number; now: Date }): Promise<RenderedTarget[] | null> {
-  const socketPath = serveLink(deps.paths.home);
+  const socketPath = deps.serveSocket ?? null;
   if (socketPath === null) return Promise.resolve(null);
   return renderContextThroughServe(targets, { socketPath, identity: serveIdentity(deps.config, deps.paths.dbDir), ...options });
 }

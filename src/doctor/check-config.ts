@@ -1,6 +1,6 @@
 /** The configuration: valid, and no keys the schema ignores. Pure. */
 import { fixForProblem, formatConfigProblems, type ConfigProblem } from '../config/evaluate-config.js';
-import { suggestConfigKeys } from '../config/config-keys.js';
+import { describeUnknownKey } from '../config/unknown-keys-warning.js';
 import type { CheckResult } from './check-result.js';
 
 export interface ConfigProbe {
@@ -31,14 +31,10 @@ export function checkConfig(probe: ConfigProbe): CheckResult {
     return {
       ...base,
       status: 'warn',
-      detail: `${probe.configFile} has keys recall ignores: ${probe.unknownKeys.map(withSuggestion).join(', ')}`,
+      detail: `${probe.configFile} has keys recall ignores: ${probe.unknownKeys.map(describeUnknownKey).join(', ')}`,
       fix: probe.unknownKeys.map((k) => `recall config unset ${k}`).join('; '),
     };
   }
   return { ...base, status: 'ok', detail: `valid: ${where}${env}` };
 }
 
-function withSuggestion(key: string): string {
-  const [close] = suggestConfigKeys(key);
-  return close ? `${key} (did you mean ${close}?)` : key;
-}

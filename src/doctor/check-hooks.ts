@@ -2,6 +2,7 @@
 import { resolve } from 'node:path';
 import { NO_LIVE_ENDLESS_NOTE, quoteForShell, recallHookHome, recallHookName, replacesToolOutput, type AgentTarget, type HookName } from '../install/recall-hooks.js';
 import type { CheckResult } from './check-result.js';
+import { isObject } from '../core/is-object.js';
 
 export type SettingsFileProbe =
   | { path: string; state: 'missing' }
@@ -66,8 +67,4 @@ export function checkHooks(agent: AgentTarget, files: readonly SettingsFileProbe
     return { ...base, status: 'warn', detail: `${detail}; ${NO_LIVE_ENDLESS_NOTE}, and the one in ${useless.path} only costs time`, fix: `remove the PostToolUse entry that runs \`recall hook post-tool-use\` from ${useless.path} (\`recall uninstall --endless\` would also switch Endless Mode off for Claude Code)` };
   }
   return { ...base, status: 'ok', detail: replacesToolOutput(agent) ? detail : `${detail}; ${NO_LIVE_ENDLESS_NOTE}` };
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -4,6 +4,7 @@
  * a tool_result for every tool_use that had one. Pure.
  */
 import { messageContent } from './fork-transcript.js';
+import { isObject } from '../core/is-object.js';
 
 type Json = Record<string, unknown>;
 
@@ -32,7 +33,7 @@ export function checkForkedLines(before: readonly Json[], after: ReadonlyArray<s
     const text = typeof line === 'string' ? line : line.toString('utf8');
     try {
       const value: unknown = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
-      if (typeof value === 'object' && value !== null && !Array.isArray(value)) records.push(value as Json);
+      if (isObject(value)) records.push(value);
       else problems.push(`line ${i + 1} is not a JSON object`);
     } catch {
       problems.push(`line ${i + 1} is not valid JSON`);

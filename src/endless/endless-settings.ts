@@ -9,7 +9,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../config/schema.js';
 import { ENDLESS_DEFAULTS, ENDLESS_ENV } from './endless-defaults.js';
+import { OLLAMA_DEFAULTS, applyEnvOverrides, parseEnvFlag } from '../config/env-overrides.js';
 import { normalizeOllamaHost } from '../config/ollama-host.js';
+import { isObject } from '../core/is-object.js';
 
 export interface EndlessOllama {
   host: string;
@@ -35,13 +37,11 @@ export interface LiteSettings {
   problems: string[];
 }
 
-const OLLAMA_DEFAULTS = { host: 'http://127.0.0.1:11434', numCtx: 8192, timeoutMs: 180_000 };
-
 type Json = Record<string, unknown>;
 
 /** Only the enabled flag: the environment first, the config file only when the environment is silent. */
 export function readEndlessEnabled(env: NodeJS.ProcessEnv, home: string): boolean {
-  const fromEnv = parseFlag(env[ENDLESS_ENV.enabled]);
+  const fromEnv = parseEnvFlag(env[ENDLESS_ENV.enabled]);
   if (fromEnv !== undefined) return fromEnv;
   const section = readConfigJson(home, []).endless;
   return isObject(section) && section.enabled === true;
@@ -49,7 +49,8 @@ export function readEndlessEnabled(env: NodeJS.ProcessEnv, home: string): boolea
 
 export function readEndlessSettings(env: NodeJS.ProcessEnv, home: string): LiteSettings {
   const problems: string[] = [];
-  const file = readConfigJson(home, problems);
+  // The same overrides, laid over the file by the same function, as the CLI's config.
+  const file = applyEnvOverrides(readConfigJson(home, problems), env);
   const section = (key: string): Json => {
     if (isObject(file[key])) return file[key];
     if (file[key] !== undefined) problems.push(`${key}: ignored ${JSON.stringify(file[key])} (want an object)`);
@@ -57,8 +58,7 @@ export function readEndlessSettings(env: NodeJS.ProcessEnv, home: string): LiteS
   };
   const endless = section('endless');
   const ollama = section('ollama');
-  const int = (envName: string | null, fileValue: unknown, fallback: number, min: number, key: string): number => {
-    const raw = envName !== null && nonBlank(env[envName]) ? env[envName] : fileValue;
+  const int = (raw: unknown, fallback: number, min: number, key: string): number => {
     if (raw === undefined) return fallback;
     const n = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : NaN;
     if (Number.isInteger(n) && n >= min) return n;
@@ -68,22 +68,17 @@ export function readEndlessSettings(env: NodeJS.ProcessEnv, home: string): LiteS
   // Every value the config schema would refuse is reported here too, so a caller that acts only on a
   // clean reading (the fast `endless fork`) never accepts what the rest of the CLI rejects.
   const wrongType = (key: string, value: unknown, want: string): void => void problems.push(`${key}: ignored ${JSON.stringify(value)} (want ${want})`);
-  let enabled = endless.enabled === true;
-  const flag = env[ENDLESS_ENV.enabled];
-  if (nonBlank(flag)) {
-    const parsed = parseFlag(flag);
-    if (parsed === undefined) problems.push(`${ENDLESS_ENV.enabled}: ignored ${JSON.stringify(flag)} (want true or false)`);
-    else enabled = parsed;
-  } else if (endless.enabled !== undefined && typeof endless.enabled !== 'boolean') wrongType('endless.enabled', endless.enabled, 'true or false');
+  const enabled = endless.enabled === true;
+  if (endless.enabled !== undefined && typeof endless.enabled !== 'boolean') wrongType('endless.enabled', endless.enabled, 'true or false');
   const denylist = Array.isArray(endless.denylist) ? endless.denylist.filter((x): x is string => typeof x === 'string' && x !== '') : [];
   if (endless.denylist !== undefined && (!Array.isArray(endless.denylist) || denylist.length !== endless.denylist.length)) wrongType('endless.denylist', endless.denylist, 'a list of tool names');
-  const model = nonBlank(env.RECALL_OLLAMA_LLM_MODEL) ? env.RECALL_OLLAMA_LLM_MODEL.trim() : typeof ollama.llmModel === 'string' && ollama.llmModel !== '' ? ollama.llmModel : null;
-  if (!nonBlank(env.RECALL_OLLAMA_LLM_MODEL) && ollama.llmModel !== undefined && model === null) wrongType('ollama.llmModel', ollama.llmModel, 'a model name');
-  const rawHost = nonBlank(env.OLLAMA_HOST) ? env.OLLAMA_HOST.trim() : typeof ollama.host === 'string' ? ollama.host : OLLAMA_DEFAULTS.host;
-  if (!nonBlank(env.OLLAMA_HOST) && ollama.host !== undefined && typeof ollama.host !== 'string') wrongType('ollama.host', ollama.host, 'a URL');
-  const syncTimeoutMs = int(ENDLESS_ENV.syncTimeoutMs, endless.syncTimeoutMs, ENDLESS_DEFAULTS.syncTimeoutMs, 1, 'endless.syncTimeoutMs');
+  const model = typeof ollama.llmModel === 'string' && ollama.llmModel !== '' ? ollama.llmModel : null;
+  if (ollama.llmModel !== undefined && model === null) wrongType('ollama.llmModel', ollama.llmModel, 'a model name');
+  const rawHost = typeof ollama.host === 'string' ? ollama.host : OLLAMA_DEFAULTS.host;
+  if (ollama.host !== undefined && typeof ollama.host !== 'string') wrongType('ollama.host', ollama.host, 'a URL');
+  const syncTimeoutMs = int(endless.syncTimeoutMs, ENDLESS_DEFAULTS.syncTimeoutMs, 1, 'endless.syncTimeoutMs');
   if (syncTimeoutMs > ENDLESS_DEFAULTS.maxSyncTimeoutMs) problems.push(`endless.syncTimeoutMs: ${syncTimeoutMs} lowered to ${ENDLESS_DEFAULTS.maxSyncTimeoutMs} (the hook timeout is 90 s)`);
-  let host = OLLAMA_DEFAULTS.host;
+  let host: string = OLLAMA_DEFAULTS.host;
   try {
     host = normalizeOllamaHost(rawHost);
   } catch {
@@ -92,17 +87,17 @@ export function readEndlessSettings(env: NodeJS.ProcessEnv, home: string): LiteS
   return {
     settings: {
       enabled,
-      minChars: int(ENDLESS_ENV.minChars, endless.minChars, ENDLESS_DEFAULTS.minChars, 1, 'endless.minChars'),
-      readMinChars: int(ENDLESS_ENV.readMinChars, endless.readMinChars, ENDLESS_DEFAULTS.readMinChars, 1, 'endless.readMinChars'),
+      minChars: int(endless.minChars, ENDLESS_DEFAULTS.minChars, 1, 'endless.minChars'),
+      readMinChars: int(endless.readMinChars, ENDLESS_DEFAULTS.readMinChars, 1, 'endless.readMinChars'),
       syncTimeoutMs: Math.min(ENDLESS_DEFAULTS.maxSyncTimeoutMs, syncTimeoutMs),
       denylist,
-      keepRecent: int(ENDLESS_ENV.keepRecent, endless.keepRecent, ENDLESS_DEFAULTS.keepRecent, 0, 'endless.keepRecent'),
-      forkMinChars: int(null, endless.forkMinChars, ENDLESS_DEFAULTS.forkMinChars, 1, 'endless.forkMinChars'),
+      keepRecent: int(endless.keepRecent, ENDLESS_DEFAULTS.keepRecent, 0, 'endless.keepRecent'),
+      forkMinChars: int(endless.forkMinChars, ENDLESS_DEFAULTS.forkMinChars, 1, 'endless.forkMinChars'),
       ollama: {
         host,
         model,
-        numCtx: int('RECALL_OLLAMA_NUM_CTX', ollama.numCtx, OLLAMA_DEFAULTS.numCtx, 1, 'ollama.numCtx'),
-        timeoutMs: int('RECALL_OLLAMA_TIMEOUT_MS', ollama.timeoutMs, OLLAMA_DEFAULTS.timeoutMs, 1, 'ollama.timeoutMs'),
+        numCtx: int(ollama.numCtx, OLLAMA_DEFAULTS.numCtx, 1, 'ollama.numCtx'),
+        timeoutMs: int(ollama.timeoutMs, OLLAMA_DEFAULTS.timeoutMs, 1, 'ollama.timeoutMs'),
       },
     },
     problems,
@@ -123,14 +118,6 @@ export function settingsFromConfig(config: Readonly<Config>): EndlessSettings {
   };
 }
 
-/** The same words the config loader accepts for booleans in the environment. */
-function parseFlag(value: string | undefined): boolean | undefined {
-  if (value === undefined) return undefined;
-  if (/^\s*(true|yes|on)\s*$/i.test(value)) return true;
-  if (/^\s*(false|no|off)\s*$/i.test(value)) return false;
-  return undefined;
-}
-
 function readConfigJson(home: string, problems: string[]): Json {
   let text: string;
   try {
@@ -149,10 +136,3 @@ function readConfigJson(home: string, problems: string[]): Json {
   return {};
 }
 
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function nonBlank(value: string | undefined): value is string {
-  return value !== undefined && value.trim() !== '';
-}

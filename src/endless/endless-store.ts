@@ -12,6 +12,7 @@ import { readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'no
 import { basename, dirname, join } from 'node:path';
 import { ensureDir, writeFileAtomic } from '../queue/atomic-write.js';
 import type { Observation } from './observation.js';
+import { isObject } from '../core/is-object.js';
 
 export type Answer = 'observation' | 'reduction' | 'none';
 
@@ -170,7 +171,7 @@ function listDir(dir: string): string[] {
 function readJson(file: string): Record<string, unknown> | null {
   try {
     const value: unknown = JSON.parse(readFileSync(file, 'utf8'));
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+    return isObject(value) ? value : null;
   } catch {
     return null;
   }

@@ -7,6 +7,7 @@
 import { NEVER_COMPRESSED } from './eligibility.js';
 import type { InputReplacement } from './resume-inputs.js';
 import { rebuildToolResponse } from './tool-shapes.js';
+import { isObject } from '../core/is-object.js';
 
 type Json = Record<string, unknown>;
 
@@ -241,8 +242,4 @@ function resultText(content: unknown): { text: string; form: 'string' | 'blocks'
     else if (isObject(block)) hasImage = true;
   }
   return { text: texts.join('\n\n'), form: 'blocks', hasImage };
-}
-
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -4,6 +4,8 @@
  * where importing zod would cost more start-up time than the whole check (design notes, section 6).
  * Pure.
  */
+import { isObject } from '../core/is-object.js';
+import { jsonCandidates, withoutThinking } from '../core/lenient-json.js';
 
 export const OBSERVATION_TYPES = ['discovery', 'bugfix', 'feature', 'refactor', 'change', 'decision'] as const;
 export type ObservationType = (typeof OBSERVATION_TYPES)[number];
@@ -42,8 +44,8 @@ export type ObservationCheck = { ok: true; observation: Observation } | { ok: fa
  * field, a fact that is a number) and refuses what is unusable: no title, or neither narrative nor facts.
  */
 export function validateObservation(value: unknown): ObservationCheck {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, problem: 'not a JSON object' };
-  const v = value as Record<string, unknown>;
+  if (!isObject(value)) return { ok: false, problem: 'not a JSON object' };
+  const v = value;
   const title = oneLine(v.title, LIMITS.title);
   if (title === '') return { ok: false, problem: 'no title' };
   const narrative = text(v.narrative, LIMITS.narrative);
@@ -65,20 +67,10 @@ export function validateObservation(value: unknown): ObservationCheck {
 
 /** The model's text as an observation: plain JSON, or JSON inside a code fence or after `<think>`. */
 export function parseObservationAnswer(answer: string): ObservationCheck {
-  const cleaned = answer.replace(/<think>[\s\S]*?<\/think>/gi, '').trim();
-  const fenced = /```(?:json)?\s*([\s\S]*?)```/i.exec(cleaned)?.[1];
-  const start = cleaned.indexOf('{');
-  const end = cleaned.lastIndexOf('}');
-  const candidates = [cleaned, fenced, start >= 0 && end > start ? cleaned.slice(start, end + 1) : undefined];
   let problem = 'the answer holds no JSON object';
-  for (const candidate of candidates) {
-    if (candidate === undefined || candidate.trim() === '') continue;
-    let value: unknown;
-    try {
-      value = JSON.parse(candidate);
-    } catch {
-      continue;
-    }
+  for (const value of jsonCandidates(withoutThinking(answer))) {
+    // An observation is an object: a list inside one (`"facts": [...]`) is not a candidate.
+    if (!isObject(value)) continue;
     const checked = validateObservation(value);
     if (checked.ok) return checked;
     problem = checked.problem;

@@ -12,6 +12,7 @@
  * and any input the markers would not at least halve. Pure: saving is the caller's.
  */
 import { formatCount } from './render-compressed.js';
+import { isObject } from '../core/is-object.js';
 
 type Json = Record<string, unknown>;
 
@@ -111,8 +112,4 @@ export function markerFor(text: string, savedPath: string, first: boolean): stri
   const lines = text.split('\n').length;
   const note = first ? '; the file on disk holds its current text' : '';
   return `${MARKER_PREFIX}${formatCount(lines)} ${lines === 1 ? 'line' : 'lines'} (${formatCount(text.length)} chars) left out at resume${note}; full input: ${savedPath}]`;
-}
-
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

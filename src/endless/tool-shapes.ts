@@ -6,6 +6,8 @@
  * `updatedToolOutput` that does not match the tool's output shape. Pure.
  */
 
+import { isObject } from '../core/is-object.js';
+
 type Json = Record<string, unknown>;
 
 export type ToolKind = 'bash' | 'read' | 'grep' | 'glob' | 'webfetch' | 'websearch' | 'task' | 'taskoutput' | 'mcp';
@@ -167,8 +169,4 @@ function replaceTextBlocks(blocks: readonly unknown[], text: string): unknown[] 
 
 function stringArray(value: unknown): string[] | null {
   return Array.isArray(value) && value.every((x) => typeof x === 'string') ? (value as string[]) : null;
-}
-
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

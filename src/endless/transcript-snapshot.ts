@@ -12,6 +12,7 @@
  */
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { RecallError } from '../core/errors.js';
+import { isObject } from '../core/is-object.js';
 
 type Json = Record<string, unknown>;
 
@@ -95,7 +96,7 @@ export function parseSnapshot(path: string, bytes: Buffer, mtimeMs: number, mode
 function parseObject(line: string): Json | undefined {
   try {
     const value: unknown = JSON.parse(line.charCodeAt(0) === 0xfeff ? line.slice(1) : line);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : undefined;
+    return isObject(value) ? value : undefined;
   } catch {
     return undefined;
   }

@@ -6,6 +6,8 @@
 import { z } from 'zod';
 import { RecallError } from '../core/errors.js';
 import { redactSecrets } from '../redact/redact-secrets.js';
+import { isObject } from '../core/is-object.js';
+import { balancedJsonValues, jsonCandidates, withoutThinking } from '../core/lenient-json.js';
 import { IMPORTANCE_BY_TYPE, MEMORY_TYPES, isMemoryType } from '../core/memory.js';
 import type { CandidateMemory, MemoryType } from '../core/memory.js';
 
@@ -41,7 +43,7 @@ export interface ParsedAnswer {
 
 /** Throws RecallError('LLM_BAD_OUTPUT') when no memory list can be found in the text. */
 export function parseMemoriesAnswer(text: string): ParsedAnswer {
-  const cleaned = text.replace(/<think>[\s\S]*?<\/think>/gi, '').trim();
+  const cleaned = withoutThinking(text);
   const items = findMemoryList(cleaned);
   if (items === null) {
     throw new RecallError('LLM_BAD_OUTPUT', `model answer holds no memory list: ${JSON.stringify(redactSecrets(cleaned.slice(0, 2_000)).text.slice(0, 120))}`);
@@ -55,7 +57,7 @@ export function parseMemoriesAnswer(text: string): ParsedAnswer {
 }
 
 function toCandidate(item: unknown): CandidateMemory | null {
-  if (!isRecord(item)) return null;
+  if (!isObject(item)) return null;
   const parsed = memoryItemSchema.safeParse({ content: item.content, type: normalizeType(item.type) });
   if (!parsed.success) return null;
   // Redacted before its lines are joined: key blocks, credential files and YAML values are found by their line shape.
@@ -82,96 +84,12 @@ function findMemoryList(text: string): unknown[] | null {
     if (list && list.length > 0) return list;
     empty ??= list;
   }
-  const loose = balancedSlices(text)
-    .map(parseLenient)
-    .filter((value) => isRecord(value) && 'content' in value);
+  const loose = [...balancedJsonValues(text)].filter((value) => isObject(value) && 'content' in value);
   return loose.length > 0 ? loose : empty;
 }
 
-function* jsonCandidates(text: string): Generator<unknown> {
-  yield parseLenient(text);
-  for (const fence of text.matchAll(/```[\w-]*[^\S\n]*\n?([\s\S]*?)```/g)) yield parseLenient(fence[1] ?? '');
-  for (const slice of balancedSlices(text)) yield parseLenient(slice);
-}
-
 function asMemoryList(value: unknown): unknown[] | null {
-  if (Array.isArray(value)) return value.length === 0 || value.some(isRecord) ? value : null;
-  if (isRecord(value) && Array.isArray(value.memories)) return value.memories;
+  if (Array.isArray(value)) return value.length === 0 || value.some(isObject) ? value : null;
+  if (isObject(value) && Array.isArray(value.memories)) return value.memories;
   return null;
-}
-
-const NOT_JSON = Symbol('not json');
-
-/** JSON.parse, retried once with trailing commas removed; NOT_JSON when both fail. */
-function parseLenient(text: string): unknown {
-  const trimmed = text.trim();
-  if (!trimmed.startsWith('{') && !trimmed.startsWith('[')) return NOT_JSON;
-  try {
-    return JSON.parse(trimmed);
-  } catch {
-    try {
-      return JSON.parse(withoutTrailingCommas(trimmed));
-    } catch {
-      return NOT_JSON;
-    }
-  }
-}
-
-/** Every balanced `{...}` or `[...]` slice, outermost first, in order of their opening bracket. */
-function balancedSlices(text: string, maxOpenings = 500): string[] {
-  const slices: string[] = [];
-  let openings = 0;
-  for (let start = 0; start < text.length && openings < maxOpenings; start++) {
-    const ch = text[start];
-    if (ch !== '{' && ch !== '[') continue;
-    openings++;
-    const end = matchingBracket(text, start);
-    if (end > start) slices.push(text.slice(start, end + 1));
-  }
-  return slices;
-}
-
-/** Index of the bracket closing the one at `start`, skipping strings; -1 when it never closes. */
-function matchingBracket(text: string, start: number): number {
-  const stack: string[] = [];
-  let inString = false;
-  for (let i = start; i < text.length; i++) {
-    const ch = text[i];
-    if (inString) {
-      if (ch === '\\') i++;
-      else if (ch === '"') inString = false;
-    } else if (ch === '"') inString = true;
-    else if (ch === '{') stack.push('}');
-    else if (ch === '[') stack.push(']');
-    else if (ch === '}' || ch === ']') {
-      if (stack.pop() !== ch) return -1;
-      if (stack.length === 0) return i;
-    }
-  }
-  return -1;
-}
-
-/** Drops commas directly before `}` or `]`, outside strings. */
-function withoutTrailingCommas(text: string): string {
-  const closerAhead = /\s*[}\]]/y;
-  let out = '';
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i] ?? '';
-    if (inString) {
-      out += ch;
-      if (ch === '\\') out += text[++i] ?? '';
-      else if (ch === '"') inString = false;
-      continue;
-    }
-    if (ch === '"') inString = true;
-    closerAhead.lastIndex = i + 1;
-    if (ch === ',' && closerAhead.test(text)) continue;
-    out += ch;
-  }
-  return out;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

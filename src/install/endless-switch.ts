@@ -3,7 +3,8 @@
  * switches `endless.enabled` on in RECALL_HOME/config.json; `recall uninstall --endless` switches it off.
  */
 import { getPath } from '../config/config-keys.js';
-import { readConfigFile, setPath } from '../config/load-config.js';
+import { setPath } from '../config/env-overrides.js';
+import { readConfigFile } from '../config/load-config.js';
 import { writeConfigFile } from '../config/edit-config-file.js';
 
 export interface EndlessSwitch {

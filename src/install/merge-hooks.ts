@@ -7,6 +7,7 @@
  */
 import { RecallError } from '../core/errors.js';
 import { HOOK_NAMES, recallHookName, type HookName, type RecallHookEntry } from './recall-hooks.js';
+import { isObject } from '../core/is-object.js';
 
 export type JsonObject = Record<string, unknown>;
 
@@ -21,10 +22,6 @@ export interface HooksEdit {
   changes: HookChange[];
   /** False when the result is deep-equal to the input. */
   changed: boolean;
-}
-
-export function isJsonObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** One of recall's hooks, found in a matcher group. */
@@ -47,7 +44,7 @@ export function mergeRecallHooks(settings: JsonObject, entries: readonly RecallH
     const [first, ...extra] = found;
     if (!first) {
       if (entry.mode === 'refresh') continue;
-      const hooks = isJsonObject(next.hooks) ? next.hooks : (next.hooks = {});
+      const hooks = isObject(next.hooks) ? next.hooks : (next.hooks = {});
       const groups = Array.isArray(hooks[entry.event]) ? (hooks[entry.event] as unknown[]) : (hooks[entry.event] = []);
       groups.push(newGroup(entry));
       changes.push({ event: entry.event, name: entry.name, action: 'added' });
@@ -88,18 +85,18 @@ export function removeRecallHooks(settings: JsonObject, names: readonly HookName
 function checkHooks(settings: JsonObject): JsonObject | undefined {
   const hooks = settings.hooks;
   if (hooks === undefined) return undefined;
-  if (!isJsonObject(hooks)) throw new RecallError('CONFIG_INVALID', `"hooks" must be an object, found ${describe(hooks)}`);
+  if (!isObject(hooks)) throw new RecallError('CONFIG_INVALID', `"hooks" must be an object, found ${describe(hooks)}`);
   return hooks;
 }
 
 function findRecallHooks(settings: JsonObject, event: string, name: HookName): Found[] {
-  const groups = isJsonObject(settings.hooks) ? settings.hooks[event] : undefined;
+  const groups = isObject(settings.hooks) ? settings.hooks[event] : undefined;
   if (!Array.isArray(groups)) return [];
   const found: Found[] = [];
   for (const group of groups) {
-    if (!isJsonObject(group) || !Array.isArray(group.hooks)) continue;
+    if (!isObject(group) || !Array.isArray(group.hooks)) continue;
     for (const hook of group.hooks) {
-      if (isJsonObject(hook) && recallHookName(hook.command) === name) found.push({ hook });
+      if (isObject(hook) && recallHookName(hook.command) === name) found.push({ hook });
     }
   }
   return found;
@@ -110,15 +107,15 @@ function findRecallHooks(settings: JsonObject, event: string, name: HookName): F
  * an event only when this emptied it of groups, and `hooks` only when this emptied it of events.
  */
 function removeHooks(settings: JsonObject, doomed: ReadonlySet<JsonObject>): void {
-  if (doomed.size === 0 || !isJsonObject(settings.hooks)) return;
+  if (doomed.size === 0 || !isObject(settings.hooks)) return;
   const hooks = settings.hooks;
   let emptiedEvent = false;
   for (const [event, groups] of Object.entries(hooks)) {
     if (!Array.isArray(groups)) continue;
     let emptiedGroup = false;
     const kept = groups.filter((group) => {
-      if (!isJsonObject(group) || !Array.isArray(group.hooks)) return true;
-      const remaining = group.hooks.filter((hook) => !(isJsonObject(hook) && doomed.has(hook)));
+      if (!isObject(group) || !Array.isArray(group.hooks)) return true;
+      const remaining = group.hooks.filter((hook) => !(isObject(hook) && doomed.has(hook)));
       if (remaining.length === group.hooks.length) return true;
       group.hooks = remaining;
       if (remaining.length > 0) return true;

@@ -3,7 +3,8 @@
  * input, keeps every other server and key. A server named `recall` that is not recall's is left alone.
  */
 import { RecallError } from '../core/errors.js';
-import { isJsonObject, type JsonObject } from './merge-hooks.js';
+import { isObject } from '../core/is-object.js';
+import type { JsonObject } from './merge-hooks.js';
 import { MCP_SERVER_NAME, OWNED_KEYS, isRecallMcpEntry, type McpServerEntry } from './recall-mcp-server.js';
 
 export type McpServerAction = 'added' | 'updated' | 'unchanged' | 'removed' | 'absent' | 'foreign';
@@ -21,10 +22,10 @@ export function addRecallMcpServer(config: JsonObject, entry: McpServerEntry): M
   const servers = checkServers(config);
   const existing = servers?.[MCP_SERVER_NAME];
   if (existing !== undefined && !isRecallMcpEntry(existing)) {
-    return { config: structuredClone(config), action: 'foreign', changed: false, entry: isJsonObject(existing) ? existing : null };
+    return { config: structuredClone(config), action: 'foreign', changed: false, entry: isObject(existing) ? existing : null };
   }
   const next = structuredClone(config);
-  const nextServers = isJsonObject(next.mcpServers) ? next.mcpServers : (next.mcpServers = {});
+  const nextServers = isObject(next.mcpServers) ? next.mcpServers : (next.mcpServers = {});
   if (existing === undefined) {
     nextServers[MCP_SERVER_NAME] = structuredClone(entry);
     return { config: next, action: 'added', changed: true, entry: nextServers[MCP_SERVER_NAME] as JsonObject };
@@ -33,8 +34,8 @@ export function addRecallMcpServer(config: JsonObject, entry: McpServerEntry): M
   const before = JSON.stringify(current);
   for (const key of OWNED_KEYS) current[key] = structuredClone(entry[key]);
   // The rest of `env` is the user's; RECALL_HOME is written only when this install has one, never taken out.
-  const home = isJsonObject(entry.env) ? entry.env.RECALL_HOME : undefined;
-  if (typeof home === 'string') current.env = { ...(isJsonObject(current.env) ? current.env : {}), RECALL_HOME: home };
+  const home = isObject(entry.env) ? entry.env.RECALL_HOME : undefined;
+  if (typeof home === 'string') current.env = { ...(isObject(current.env) ? current.env : {}), RECALL_HOME: home };
   const same = before === JSON.stringify(current);
   return { config: next, action: same ? 'unchanged' : 'updated', changed: !same, entry: current };
 }
@@ -45,7 +46,7 @@ export function removeRecallMcpServer(config: JsonObject): McpServersEdit {
   const existing = servers?.[MCP_SERVER_NAME];
   if (existing === undefined) return { config: structuredClone(config), action: 'absent', changed: false, entry: null };
   if (!isRecallMcpEntry(existing)) {
-    return { config: structuredClone(config), action: 'foreign', changed: false, entry: isJsonObject(existing) ? existing : null };
+    return { config: structuredClone(config), action: 'foreign', changed: false, entry: isObject(existing) ? existing : null };
   }
   const next = structuredClone(config);
   const nextServers = next.mcpServers as JsonObject;
@@ -57,7 +58,7 @@ export function removeRecallMcpServer(config: JsonObject): McpServersEdit {
 function checkServers(config: JsonObject): JsonObject | undefined {
   const servers = config.mcpServers;
   if (servers === undefined) return undefined;
-  if (!isJsonObject(servers)) {
+  if (!isObject(servers)) {
     throw new RecallError('CONFIG_INVALID', `"mcpServers" must be an object, found ${Array.isArray(servers) ? 'an array' : servers === null ? 'null' : `a ${typeof servers}`}`);
   }
   return servers;

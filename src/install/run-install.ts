@@ -9,7 +9,8 @@ import { resolveHome } from '../core/state-paths.js';
 import { renderDiff } from './diff-lines.js';
 import type { InstallTarget } from './install-targets.js';
 import { formatJson } from './json-format.js';
-import { isJsonObject, mergeRecallHooks, removeRecallHooks, type HookChange, type HooksEdit } from './merge-hooks.js';
+import { isObject } from '../core/is-object.js';
+import { mergeRecallHooks, removeRecallHooks, type HookChange, type HooksEdit } from './merge-hooks.js';
 import { HOOK_NAMES, NO_LIVE_ENDLESS_NOTE, recallHookEntries, replacesToolOutput, type AgentTarget } from './recall-hooks.js';
 import { readSettingsFile, writeSettingsFile, type SettingsSnapshot } from './settings-file.js';
 
@@ -122,7 +123,7 @@ function notesFor(target: InstallTarget, snapshot: SettingsSnapshot, options: { 
     notes.push(`${hooksFile} exists: newer droid versions read hooks from it and then ignore the "hooks" in settings.json; if droid does not run recall's hooks, move them there`);
   }
   const plugins = snapshot.settings.enabledPlugins;
-  if (target.agent === 'claude' && isJsonObject(plugins) && Object.entries(plugins).some(([id, on]) => id.startsWith('recall@') && on === true)) {
+  if (target.agent === 'claude' && isObject(plugins) && Object.entries(plugins).some(([id, on]) => id.startsWith('recall@') && on === true)) {
     notes.push(`the recall plugin is enabled in ${target.file} as well; with both, each hook runs twice: keep one`);
   }
   return notes;

@@ -7,7 +7,8 @@ import { chmodSync, constants, copyFileSync, existsSync, readFileSync, realpathS
 import { RecallError } from '../core/errors.js';
 import { writeFileAtomic } from '../queue/atomic-write.js';
 import { DEFAULT_JSON_FORMAT, detectJsonFormat, parseJsonText, type JsonFormat } from './json-format.js';
-import { isJsonObject, type JsonObject } from './merge-hooks.js';
+import { isObject } from '../core/is-object.js';
+import type { JsonObject } from './merge-hooks.js';
 
 export interface SettingsSnapshot {
   /** The path the user knows (may be a symlink). */
@@ -48,7 +49,7 @@ export function readSettingsFile(file: string): SettingsSnapshot {
   } catch (err) {
     throw new RecallError('CONFIG_INVALID', `${file} is not valid JSON (${(err as Error).message}); fix it first, recall changed nothing`, { cause: err });
   }
-  if (!isJsonObject(parsed)) throw new RecallError('CONFIG_INVALID', `${file} must hold a JSON object; recall changed nothing`);
+  if (!isObject(parsed)) throw new RecallError('CONFIG_INVALID', `${file} must hold a JSON object; recall changed nothing`);
   return { file, target: realpathSync(file), exists: true, settings: parsed, format: detectJsonFormat(text), mode: stat.mode & 0o7777 };
 }
 

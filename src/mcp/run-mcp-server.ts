@@ -3,9 +3,8 @@
  * runtime loads each on the first call that needs it), serves until the client goes away, then lets
  * running calls finish and closes the store.
  */
-import { openState } from '../cli/context.js';
+import { createCliRuntime, openState } from '../cli/context.js';
 import { resolveProject } from '../project/resolve-project.js';
-import { createRuntime } from '../worker/runtime.js';
 import type { Runtime } from '../worker/runtime.js';
 import { createMcpServer } from './create-mcp-server.js';
 import { guardStdout } from './guard-stdout.js';
@@ -24,7 +23,7 @@ export interface RunMcpOptions {
 export async function runMcpServer(options: RunMcpOptions): Promise<void> {
   const protocolOut = guardStdout();
   const { loaded, logger } = openState('mcp');
-  const runtime = serializeWrites(createRuntime(loaded));
+  const runtime = serializeWrites(createCliRuntime(loaded));
   const project = resolveProject(options.cwd);
   const inFlight = createInFlight();
   const server = createMcpServer({ runtime, logger, cwd: options.cwd, project }, inFlight, options.version);

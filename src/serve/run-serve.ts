@@ -4,18 +4,19 @@
  * texts and renders SessionStart contexts for workers with the same configuration (see
  * serve-worker-ops.ts). One JSON request line in, one JSON response line out, per connection.
  */
-import { chmodSync, lstatSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import type { Command } from 'commander';
 import type { LoadedConfig } from '../config/load-config.js';
-import { describeError, RecallError } from '../core/errors.js';
+import { describeError } from '../core/errors.js';
 import type { Logger } from '../core/log.js';
 import { useSharedRuntime } from '../cli/context.js';
 import { buildProgram, executeCli } from '../cli/program.js';
 import { withTerminal } from '../cli/terminal.js';
 import { createRuntime, type Runtime } from '../worker/runtime.js';
-import { daemonAnswers, SERVED_COMMANDS, serveSocketPath, type ServeRequest, type ServeResponse } from './serve-client.js';
+import { SERVED_COMMANDS, serveSocketPath, type ServeRequest, type ServeResponse } from './serve-client.js';
 import { serveIdentity } from './serve-identity.js';
+import { inspectServeSocket, serveSocketProblem } from './serve-socket-state.js';
 import { MAX_EMBED_REQUEST_CHARS } from './served-embedder.js';
 import { createWorkerOps, type WorkerOps } from './serve-worker-ops.js';
 
@@ -94,20 +95,12 @@ function textIndexWarmer(runtime: Runtime, logger: Logger): { warm(): Promise<vo
   };
 }
 
-/** A socket file left by a dead daemon is replaced; a live daemon, or a file that is not ours, is refused. */
+/** A socket file left by a dead daemon is replaced; a live daemon or listener, or a file that is not ours, is refused. */
 async function clearStaleSocket(socketPath: string): Promise<void> {
-  let stat;
-  try {
-    stat = lstatSync(socketPath);
-  } catch {
-    return;
-  }
-  if (!stat.isSocket()) throw new RecallError('STATE_UNWRITABLE', `${socketPath} exists and is not a socket; remove it and start again`);
-  if (typeof process.getuid === 'function' && stat.uid !== process.getuid()) {
-    throw new RecallError('STATE_UNWRITABLE', `${socketPath} belongs to another user (uid ${stat.uid}); refusing to use it`);
-  }
-  if (await daemonAnswers(socketPath, 2_000)) throw new RecallError('LOCK_HELD', `recall serve is already running on ${socketPath}`);
-  rmSync(socketPath, { force: true });
+  const state = await inspectServeSocket(socketPath, typeof process.getuid === 'function' ? process.getuid() : null);
+  const problem = serveSocketProblem(state, socketPath);
+  if (problem !== null) throw problem;
+  if (state.kind === 'stale') rmSync(socketPath, { force: true });
 }
 
 async function serveConnection(socket: Socket, ops: WorkerOps, logger: Logger, onStop: () => void, afterAnswer: () => void): Promise<void> {

@@ -36,14 +36,14 @@ export function serveSocketPath(home: string): string {
 
 /**
  * Whether this process may use a running `recall serve` (`RECALL_NO_SERVE=1` says no). The one place
- * the serve feature reads the environment; see the README.
+ * the serve feature reads RECALL_NO_SERVE, from the environment its caller hands in; see the README.
  */
-export function serveAllowed(env: NodeJS.ProcessEnv = process.env): boolean {
+export function serveAllowed(env: NodeJS.ProcessEnv): boolean {
   return !/^(1|true|yes)$/i.test(env.RECALL_NO_SERVE ?? '');
 }
 
 /** The socket of the daemon for this state dir, or null when serve use is switched off. */
-export function serveLink(home: string, env: NodeJS.ProcessEnv = process.env): string | null {
+export function serveLink(home: string, env: NodeJS.ProcessEnv): string | null {
   return serveAllowed(env) ? serveSocketPath(home) : null;
 }
 

@@ -2,8 +2,8 @@
 import { resolveHome } from '../core/state-paths.js';
 import { requestDaemon, serveLink } from './serve-client.js';
 
-export async function runViaDaemon(args: string[]): Promise<number | null> {
-  const socketPath = serveLink(resolveHome(process.env));
+export async function runViaDaemon(args: string[], env: NodeJS.ProcessEnv): Promise<number | null> {
+  const socketPath = serveLink(resolveHome(env), env);
   if (socketPath === null) return null;
   const response = await requestDaemon(socketPath, {
     v: 1,
@@ -11,7 +11,7 @@ export async function runViaDaemon(args: string[]): Promise<number | null> {
     cwd: process.cwd(),
     columns: process.stdout.columns ?? null,
     isTTY: process.stdout.isTTY === true,
-    noColor: Boolean(process.env.NO_COLOR),
+    noColor: Boolean(env.NO_COLOR),
   });
   if (response === null) return null;
   process.stdout.write(response.stdout);

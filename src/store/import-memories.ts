@@ -4,21 +4,25 @@
  * meaning), vectors reused when they come from the configured embedder and recomputed otherwise, and
  * everything left written in one commit with its ids, timestamps and seen counts unchanged.
  */
+import { monotonicFactory } from 'ulid';
 import { RecallError } from '../core/errors.js';
 import type { Embedder, MemoryStore, StoredMemory } from '../core/ports.js';
 import { contentKey } from '../core/memory.js';
 import { redactSecrets } from '../redact/redact-secrets.js';
 import { decideMemories, lookupMemories, withDecisionDefaults } from './decide-memories.js';
 import type { DecisionSettings } from './decide-memories.js';
+import { GLOBAL_NAMESPACE } from '../project/resolve-project.js';
 import { parseMemoryLines } from './memory-lines.js';
 import { screenMemory } from './screen-memory.js';
-import type { LineError, ParsedMemory } from './memory-lines.js';
+import type { LineDefaults, LineError, ParsedMemory } from './memory-lines.js';
 
 /** The decision settings (threshold; band, model and log optional, see DecideOptions) and the parts to import with. */
 export interface ImportDeps extends DecisionSettings {
   store: MemoryStore;
   embedder: Embedder;
   withStoreLock: <T>(fn: () => Promise<T>) => Promise<T>;
+  /** What a line without a namespace (and the rest) gets; default: global, now, fresh ULIDs. */
+  lineDefaults?: Partial<LineDefaults>;
 }
 
 export interface ImportResult {
@@ -39,7 +43,13 @@ const ERRORS_SHOWN = 10;
 const DEDUPE_CHUNK = 256;
 
 export async function importMemories(text: string, deps: ImportDeps): Promise<ImportResult> {
-  const { memories, errors } = parseMemoryLines(text);
+  const { memories, errors } = parseMemoryLines(text, {
+    now: new Date().toISOString(),
+    newId: monotonicFactory(),
+    namespace: GLOBAL_NAMESPACE,
+    projectRoot: null,
+    ...deps.lineDefaults,
+  });
   if (errors.length > 0) throw invalidLines(errors);
   const result: ImportResult = { imported: 0, duplicateIds: 0, duplicateContent: 0, reembedded: 0, superseded: 0, namespaces: [] };
   if (memories.length === 0) return result;

@@ -1,11 +1,12 @@
 /**
  * The export format: one JSON object per line, one memory per object, every stored field under its
- * snake_case name, plus `vector` when asked for. Parsing validates every line before anything is
- * written, and reports each bad line by number. Pure.
+ * snake_case name, plus `vector` when asked for. A hand-written line needs only `content`: every other
+ * field takes a default (see LineDefaults). Parsing validates every line before anything is written,
+ * and reports each bad line by number. Pure: the clock and the id source are handed in.
  */
 import { z } from 'zod';
-import { MEMORY_TYPES, PROVENANCES } from '../core/memory.js';
-import type { MemoryRecord } from '../core/memory.js';
+import { IMPORTANCE_BY_TYPE, MEMORY_TYPES, PROVENANCES } from '../core/memory.js';
+import type { MemoryRecord, MemoryType } from '../core/memory.js';
 
 export const MAX_LINE_BYTES = 64 * 1024;
 export const MAX_CONTENT_CHARS = 8_000;
@@ -20,19 +21,22 @@ const isoTimestamp = z
     return Number.isFinite(ms) && new Date(ms).toISOString() === value;
   }, 'is not a real date and time');
 
+/** The type of a line that names none: a neutral fact about how things are done, which replaces nothing. */
+export const DEFAULT_LINE_TYPE: MemoryType = 'pattern';
+
 const lineSchema = z.object({
-  id: z.string().regex(/^[0-9A-Za-z_-]{1,64}$/, 'must be 1-64 letters, digits, _ or -'),
+  id: z.string().regex(/^[0-9A-Za-z_-]{1,64}$/, 'must be 1-64 letters, digits, _ or -').optional(),
   content: z.string().max(MAX_CONTENT_CHARS).refine((value) => value.trim() !== '', 'is empty'),
-  type: z.enum(MEMORY_TYPES),
-  importance: z.number().min(0).max(1),
-  namespace: z.string().min(1).max(300),
-  project_root: z.string().max(4096).nullable(),
-  session_id: z.string().max(300).nullable(),
-  source: z.string().min(1).max(100),
-  embedder: z.string().min(1).max(300),
-  created_at: isoTimestamp,
-  last_seen_at: isoTimestamp,
-  seen_count: z.number().int().min(1),
+  type: z.enum(MEMORY_TYPES).optional(),
+  importance: z.number().min(0).max(1).optional(),
+  namespace: z.string().min(1).max(300).optional(),
+  project_root: z.string().max(4096).nullable().optional(),
+  session_id: z.string().max(300).nullable().optional(),
+  source: z.string().min(1).max(100).optional(),
+  embedder: z.string().min(1).max(300).optional(),
+  created_at: isoTimestamp.optional(),
+  last_seen_at: isoTimestamp.optional(),
+  seen_count: z.number().int().min(1).optional(),
   /** A replaced memory: the id of the one that replaced it and when. Absent or null: a current memory. */
   superseded_by: z.string().regex(/^[0-9A-Za-z_-]{1,64}$/, 'must be 1-64 letters, digits, _ or -').nullable().optional(),
   superseded_at: isoTimestamp.nullable().optional(),
@@ -42,6 +46,19 @@ const lineSchema = z.object({
 });
 
 export type MemoryLine = z.infer<typeof lineSchema>;
+
+/** What a line that leaves a field out gets. */
+export interface LineDefaults {
+  /** The time (ISO) for `created_at` and `last_seen_at`. */
+  now: string;
+  /** A fresh id for a line without one. */
+  newId: () => string;
+  namespace: string;
+  /** The project root recorded with the default namespace (null for global). */
+  projectRoot: string | null;
+}
+
+const NO_EMBEDDER = 'none';
 
 export interface ParsedMemory {
   /** 1-based line number in the file. */
@@ -56,7 +73,7 @@ export interface LineError {
 }
 
 export function formatMemoryLine(record: MemoryRecord, vector?: Float32Array): string {
-  const line: MemoryLine = {
+  const line: Required<Omit<MemoryLine, 'vector'>> & Pick<MemoryLine, 'vector'> = {
     id: record.id,
     content: record.content,
     type: record.type,
@@ -79,7 +96,7 @@ export function formatMemoryLine(record: MemoryRecord, vector?: Float32Array): s
 }
 
 /** Every line parsed, or every problem found; blank lines are skipped. */
-export function parseMemoryLines(text: string): { memories: ParsedMemory[]; errors: LineError[] } {
+export function parseMemoryLines(text: string, defaults: LineDefaults): { memories: ParsedMemory[]; errors: LineError[] } {
   const memories: ParsedMemory[] = [];
   const errors: LineError[] = [];
   const lines = text.replace(/^\uFEFF/, '').split('\n');
@@ -105,28 +122,34 @@ export function parseMemoryLines(text: string): { memories: ParsedMemory[]; erro
       errors.push({ line, message: issue ? `${issue.path.join('.') || 'the line'}: ${issue.message}` : 'is not a memory' });
       return;
     }
-    memories.push({ line, record: toRecord(parsed.data), vector: parsed.data.vector ? Float32Array.from(parsed.data.vector) : null });
+    memories.push({ line, record: toRecord(parsed.data, defaults), vector: parsed.data.vector ? Float32Array.from(parsed.data.vector) : null });
   });
   return { memories, errors };
 }
 
-function toRecord(line: MemoryLine): MemoryRecord {
+function toRecord(line: MemoryLine, defaults: LineDefaults): MemoryRecord {
+  const type = line.type ?? DEFAULT_LINE_TYPE;
+  const namespace = line.namespace ?? defaults.namespace;
+  const createdAt = line.created_at ?? defaults.now;
+  const lastSeenAt = line.last_seen_at ?? createdAt;
   return {
-    id: line.id,
+    id: line.id ?? defaults.newId(),
     content: line.content,
-    type: line.type,
-    importance: line.importance,
-    namespace: line.namespace,
-    projectRoot: line.project_root,
-    sessionId: line.session_id,
-    source: line.source,
-    embedder: line.embedder,
-    createdAt: line.created_at,
-    lastSeenAt: line.last_seen_at,
-    seenCount: line.seen_count,
+    type,
+    importance: line.importance ?? IMPORTANCE_BY_TYPE[type],
+    namespace,
+    // A line in another namespace than the default one does not borrow the default's project root.
+    projectRoot: line.project_root !== undefined ? line.project_root : namespace === defaults.namespace ? defaults.projectRoot : null,
+    sessionId: line.session_id ?? null,
+    source: line.source ?? 'import',
+    // A vector without the embedder that made it is recomputed (see parseMemoryLines).
+    embedder: line.embedder ?? NO_EMBEDDER,
+    createdAt,
+    lastSeenAt,
+    seenCount: line.seen_count ?? 1,
     supersededBy: line.superseded_by ?? null,
     // A replaced memory without a time keeps the time it was last seen.
-    supersededAt: line.superseded_by == null ? null : (line.superseded_at ?? line.last_seen_at),
+    supersededAt: line.superseded_by == null ? null : (line.superseded_at ?? lastSeenAt),
     provenance: line.provenance ?? null,
     status: line.status ?? null,
   };

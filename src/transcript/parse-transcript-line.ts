@@ -20,12 +20,9 @@ import type { SessionEvent } from './session-events.js';
 import { splitPasted } from './split-pasted.js';
 import { cutToolResult, oneLine, summarizeToolUse } from './summarize-tool-use.js';
 import { LIMITS } from './transcript-limits.js';
+import { isObject } from '../core/is-object.js';
 
 type JsonObject = Record<string, unknown>;
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** Parses a line as a JSON object; `undefined` for blank, malformed or non-object lines. */
 export function parseJsonObjectLine(line: string): JsonObject | undefined {

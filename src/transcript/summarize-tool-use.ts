@@ -4,6 +4,7 @@
  */
 import { redactSecrets } from '../redact/redact-secrets.js';
 import { cutText } from './cut-text.js';
+import { isObject } from '../core/is-object.js';
 
 export const TOOL_SUMMARY_MAX_CHARS = 160;
 export const TOOL_RESULT_MAX_CHARS = 300;
@@ -82,7 +83,7 @@ function tellingValue(input: Record<string, unknown>): string | undefined {
 /** `[tool Bash: npm test]`, `[tool Read: src/x.ts]`, or `[tool Name]` when the input says nothing. */
 export function summarizeToolUse(name: unknown, input: unknown): string {
   const toolName = typeof name === 'string' && name.trim() !== '' ? oneLine(name, 80) : 'unknown';
-  const record = typeof input === 'object' && input !== null && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
+  const record = isObject(input) ? input : {};
   const value = tellingValue(record);
   if (value === undefined) return `[tool ${toolName}]`;
   return `[tool ${toolName}: ${oneLine(value, TOOL_SUMMARY_MAX_CHARS)}]`;

@@ -19,7 +19,7 @@ export type JobOutcome =
 
 export interface JobContext {
   spool: Spool;
-  deps: CaptureDeps & Pick<Runtime, 'loaded' | 'storeLocation'>;
+  deps: CaptureDeps & Pick<Runtime, 'loaded' | 'storeLocation' | 'serveSocket'>;
   logger: Logger;
   historyFile: string;
 }
@@ -123,7 +123,7 @@ async function startMaintenance(ctx: JobContext): Promise<void> {
 async function refreshContextAfterCapture(namespace: string, ctx: JobContext): Promise<void> {
   const { deps, logger } = ctx;
   try {
-    await refreshContext([namespace], { store: await deps.store(), paths: deps.loaded.paths, config: deps.config, clock: deps.clock });
+    await refreshContext([namespace], { store: await deps.store(), paths: deps.loaded.paths, serveSocket: deps.serveSocket, config: deps.config, clock: deps.clock });
   } catch (err) {
     logger.log('warn', `could not refresh the SessionStart context: ${describeError(err)}`, { namespace });
   }

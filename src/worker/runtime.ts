@@ -5,7 +5,7 @@ import { systemClock } from '../core/ports.js';
 import { fileLogger } from '../core/log.js';
 import { RecallError } from '../core/errors.js';
 import { resolveStoreLocation, type StoreLocation } from '../store/store-location.js';
-import { serveLink } from '../serve/serve-client.js';
+import { serveSocketPath } from '../serve/serve-client.js';
 import type { CaptureDeps } from './capture.js';
 import { createStoreLock, type WithStoreLock } from './store-lock.js';
 
@@ -15,6 +15,8 @@ export interface Runtime extends CaptureDeps {
   llmFor(model: string): Llm;
   /** Where the memory table lives (RECALL_HOME/db, another folder, or a shared s3:// store); CONFIG_INVALID if unusable. */
   storeLocation(): StoreLocation;
+  /** The socket of a `recall serve` this process may use (it may not be running), or null when it may use none. */
+  serveSocket: string | null;
   close(): Promise<void>;
 }
 
@@ -23,14 +25,16 @@ const STORE_LOCK_WAIT_MS = 60_000;
 
 export interface RuntimeOptions {
   /**
-   * Let a running `recall serve` with the same embedder and store embed (default: yes, unless
-   * RECALL_NO_SERVE). The daemon itself says no: it must never wait on itself.
+   * Let a running `recall serve` with the same embedder and store embed and render context: the
+   * caller decides from the environment (RECALL_NO_SERVE, see serveAllowed). The daemon itself says
+   * no: it must never wait on itself.
    */
-  useServe?: boolean;
+  useServe: boolean;
 }
 
-export function createRuntime(loaded: LoadedConfig, options: RuntimeOptions = {}): Runtime {
+export function createRuntime(loaded: LoadedConfig, options: RuntimeOptions): Runtime {
   const { config, paths } = loaded;
+  const serveSocket = options.useServe ? serveSocketPath(paths.home) : null;
   let llm: Llm | undefined;
   let embedder: Promise<Embedder> | undefined;
   let store: Promise<MemoryStore> | undefined;
@@ -42,6 +46,7 @@ export function createRuntime(loaded: LoadedConfig, options: RuntimeOptions = {}
   return {
     loaded,
     storeLocation,
+    serveSocket,
     config,
     clock: systemClock,
     log: fileLogger(paths.logFile, 'store'),
@@ -64,7 +69,7 @@ export function createRuntime(loaded: LoadedConfig, options: RuntimeOptions = {}
           timeoutMs: config.ollama.timeoutMs,
         });
         // The model loads on the first embed that no daemon answers, so a warm `recall serve` spares it.
-        const socketPath = options.useServe === false ? null : serveLink(paths.home);
+        const socketPath = serveSocket;
         if (socketPath === null) return local;
         const [{ embedderServedFirst }, { serveIdentity }] = await Promise.all([import('../serve/served-embedder.js'), import('../serve/serve-identity.js')]);
         return embedderServedFirst(local, { socketPath, identity: serveIdentity(config, paths.dbDir) });

@@ -109,6 +109,27 @@ describe('recall config', () => {
     expect((await cli(['set', 'dedupe.treshold', '0.9'], env)).stderr).toMatch(/did you mean dedupe\.threshold/);
   });
 
+  it('refuses to set an unknown key with a non-zero exit and leaves config.json unwritten', async () => {
+    const { env, file } = fresh();
+    const result = await cli(['set', 'ollama.model', 'qwen3:4b'], env);
+    expect(result.exitCode).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(() => statSync(file)).toThrow();
+  });
+
+  it('warns on stderr in one line, on any command, when config.json holds a key recall ignores', async () => {
+    const { env, home, file } = fresh();
+    mkdirSync(home, { recursive: true });
+    writeFileSync(file, JSON.stringify({ ollama: { model: 'qwen3:4b' }, dedupe: { threshold: 0.9 } }));
+    for (const args of [['config', 'get', 'dedupe.threshold'], ['status']]) {
+      const result = await runCli(args, { env });
+      expect(result.exitCode).toBe(0);
+      expect(result.stderr).toBe(`warning: ${file} has keys recall ignores: ollama.model (did you mean ollama.llmModel?)\n`);
+    }
+    writeFileSync(file, JSON.stringify({ dedupe: { threshold: 0.9 } }));
+    expect((await cli(['get', 'dedupe.threshold'], env)).stderr).toBe('');
+  });
+
   it('lists every key with its value, source and description in human form', async () => {
     const { env } = fresh({ OLLAMA_HOST: 'localhost:9999' });
     const result = await cli(['list'], env);

@@ -93,6 +93,22 @@ describe('recall export and import', () => {
     expect(sortedLines(await ok(['export'], target))).toHaveLength(1);
   });
 
+  it('imports hand-written lines with only content into global, or into the project --here names', async () => {
+    const target = freshEnv();
+    const notes = file('notes.jsonl', '{"content":"Deploys go out on Tuesdays only."}\n{"content":"Prefer small pull requests.","type":"preference"}\n');
+    expect(JSON.parse(await ok(['import', notes, '--json'], target))).toMatchObject({ imported: 2, reembedded: 2, namespaces: ['global'] });
+    const lines = sortedLines(await ok(['export'], target)).map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines.map((l) => [l.content, l.type, l.namespace, l.source, l.provenance])).toEqual([
+      ['Deploys go out on Tuesdays only.', 'pattern', 'global', 'import', 'import'],
+      ['Prefer small pull requests.', 'preference', 'global', 'import', 'import'],
+    ]);
+    const shop = h.project('shop');
+    const here = file('here.jsonl', '{"content":"Run the shop tests with make check."}\n');
+    const result = await runCli(['import', here, '--here', '--json'], { env: target, cwd: shop });
+    expect(result.exitCode).toBe(0);
+    expect((JSON.parse(result.stdout) as { namespaces: string[] }).namespaces).toEqual([expect.stringMatching(/^project:shop-/)]);
+  });
+
   it('imports nothing from a file with malformed or oversized lines, and names each bad line', async () => {
     const source = freshEnv();
     await populated(source);

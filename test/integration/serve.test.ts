@@ -1,4 +1,5 @@
 import { readFileSync, statSync, writeFileSync, existsSync } from 'node:fs';
+import { createServer, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI, runCli, runEntry, waitFor } from '../support/cli.js';
@@ -180,6 +181,44 @@ describe('recall serve', () => {
     expect(result.exitCode).toBe(1);
     expect(result.stderr).toMatch(/is not a socket/);
   });
+
+  it('says at once why --detach cannot start when the socket path is a file that is not a socket', async () => {
+    const other = { ...env, RECALL_HOME: join(h.root, 'detach-not-a-socket') };
+    await runCli(['list'], { env: other });
+    writeFileSync(join(other.RECALL_HOME!, 'serve.sock'), 'x');
+    const started = Date.now();
+    const result = await runCli(['serve', '--detach'], { env: other, timeoutMs: 20_000 });
+    expect(result.exitCode).toBe(1);
+    expect(result.stderr).toMatch(/serve\.sock exists and is not a socket/);
+    expect(Date.now() - started).toBeLessThan(15_000);
+  }, 30_000);
+
+  it('refuses --detach while another process listens on the socket, and leaves that socket alone', async () => {
+    const other = { ...env, RECALL_HOME: join(h.root, 'detach-foreign') };
+    await runCli(['list'], { env: other });
+    const path = join(other.RECALL_HOME!, 'serve.sock');
+    const held: Socket[] = [];
+    const foreign = createServer((socket) => void held.push(socket));
+    await new Promise<void>((resolve) => foreign.listen(path, resolve));
+    try {
+      const result = await runCli(['serve', '--detach'], { env: other, timeoutMs: 20_000 });
+      expect(result.exitCode).toBe(1);
+      expect(result.stderr).toMatch(/another process is listening on .*serve\.sock and is not recall serve/);
+      expect(existsSync(path)).toBe(true);
+    } finally {
+      for (const socket of held) socket.destroy();
+      foreign.close();
+    }
+  }, 30_000);
+
+  it('reports the exit and last words of a daemon that dies before it answers, without waiting out the minute', async () => {
+    const other = { ...env, RECALL_HOME: join(h.root, 'detach-dies'), RECALL_EMBEDDER: 'ollama:nomic-embed-text', OLLAMA_HOST: 'http://127.0.0.1:9' };
+    const started = Date.now();
+    const result = await runCli(['serve', '--detach'], { env: other, timeoutMs: 30_000 });
+    expect(result.exitCode).toBe(1);
+    expect(result.stderr).toMatch(/^recall: recall serve exited \(1\) before it answered: recall: .+; see .*recall\.log\n$/);
+    expect(Date.now() - started).toBeLessThan(25_000);
+  }, 40_000);
 });
 
 /** `count` export lines of distinct memories (varied enough that import's dedupe keeps most of them). */

@@ -55,7 +55,8 @@ export function registerAdd(program: Command): void {
     });
 }
 
-async function originFor(opts: AddFlags, store: MemoryStore): Promise<MemoryOrigin> {
+/** Where `--namespace`, `--project` or `--here` (or none: global) puts a memory. */
+export async function originFor(opts: Pick<AddFlags, 'namespace' | 'project' | 'here'>, store: MemoryStore): Promise<MemoryOrigin> {
   const manual = { sessionId: null, source: 'manual' };
   const chosen = [opts.namespace !== undefined, opts.project !== undefined, opts.here === true].filter(Boolean).length;
   if (chosen > 1) throw new RecallError('INPUT_INVALID', 'use only one of --namespace, --project and --here');

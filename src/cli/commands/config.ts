@@ -9,7 +9,7 @@ import type { Config } from '../../config/schema.js';
 import { RecallError } from '../../core/errors.js';
 import { resolveHome, statePaths } from '../../core/state-paths.js';
 import { out } from '../output.js';
-import { setExitCode } from '../terminal.js';
+import { commandEnv, setExitCode } from '../terminal.js';
 
 export function registerConfig(program: Command): void {
   const config = program.command('config').description('show and change settings in RECALL_HOME/config.json');
@@ -20,7 +20,7 @@ export function registerConfig(program: Command): void {
     .option('--json', 'print the keys as JSON')
     .action((opts: { json?: boolean }) => {
       const { configFile, fileRaw } = readState();
-      const entries = listConfigEntries(effectiveConfig(fileRaw, configFile), fileRaw, process.env);
+      const entries = listConfigEntries(effectiveConfig(fileRaw, configFile), fileRaw, commandEnv());
       if (opts.json) {
         out.json(entries.map((e) => ({ ...e, value: e.value ?? null, defaultValue: e.defaultValue ?? null })));
         return;
@@ -39,7 +39,7 @@ export function registerConfig(program: Command): void {
     .action((name: string, opts: { json?: boolean }) => {
       const key = findConfigKey(name);
       const { configFile, fileRaw } = readState();
-      const [entry] = listConfigEntries(effectiveConfig(fileRaw, configFile), fileRaw, process.env, [key]);
+      const [entry] = listConfigEntries(effectiveConfig(fileRaw, configFile), fileRaw, commandEnv(), [key]);
       const value = entry?.value;
       if (opts.json) out.json({ key: key.key, value: value ?? null, source: entry?.source, ...(entry?.envVar ? { envVar: entry.envVar } : {}) });
       else if (value !== undefined) out.line(formatConfigValue(value));
@@ -99,7 +99,7 @@ function findKeyToUnset(name: string, fileRaw: Record<string, unknown>): ConfigK
 }
 
 function readPaths() {
-  return statePaths(resolveHome(process.env));
+  return statePaths(resolveHome(commandEnv()));
 }
 
 function readState(): { configFile: string; fileRaw: Record<string, unknown> } {
@@ -109,15 +109,15 @@ function readState(): { configFile: string; fileRaw: Record<string, unknown> } {
 
 /** The effective config, or CONFIG_INVALID naming each bad key, where its value came from, and the fix. */
 function effectiveConfig(fileRaw: Record<string, unknown>, configFile: string): Config {
-  const result = evaluateConfig(fileRaw, process.env);
+  const result = evaluateConfig(fileRaw, commandEnv());
   if (result.ok) return result.config;
   const fixes = result.problems.map((p) => fixForProblem(p, configFile)).join('; ');
   throw new RecallError('CONFIG_INVALID', `invalid configuration: ${formatConfigProblems(result.problems, configFile)}. Fix: ${fixes}`);
 }
 
 function warnIfOverridden(key: string): void {
-  const envVar = activeEnvOverrides(process.env).get(key);
+  const envVar = activeEnvOverrides(commandEnv()).get(key);
   if (envVar) {
-    out.warn(`warning: ${envVar}=${process.env[envVar] ?? ''} is set in the environment and overrides ${key}; unset it for the file's value to take effect`);
+    out.warn(`warning: ${envVar}=${commandEnv()[envVar] ?? ''} is set in the environment and overrides ${key}; unset it for the file's value to take effect`);
   }
 }

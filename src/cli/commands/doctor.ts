@@ -7,7 +7,7 @@ import { renderChecks } from '../../doctor/render-checks.js';
 import { runDoctor, type DoctorProbes } from '../../doctor/run-doctor.js';
 import { resolveProject } from '../../project/resolve-project.js';
 import { out } from '../output.js';
-import { setExitCode } from '../terminal.js';
+import { commandEnv, setExitCode } from '../terminal.js';
 
 export function registerDoctor(program: Command): void {
   program
@@ -15,7 +15,7 @@ export function registerDoctor(program: Command): void {
     .description('check everything capture needs (Node, state dir, config, Ollama, model, embedder, database, hooks, queue) and say how to fix what is wrong')
     .option('--json', 'print { ok, checks } as JSON')
     .action(async (opts: { json?: boolean }) => {
-      const env = process.env;
+      const env = commandEnv();
       const cwd = process.cwd();
       const probes: DoctorProbes = {
         config: () => probeConfig(env),

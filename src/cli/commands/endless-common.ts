@@ -7,10 +7,11 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { resolveTranscript } from '../../endless/resolve-transcript.js';
 import { lines } from '../lines.js';
+import { commandEnv } from '../terminal.js';
 
 /** A transcript argument: a path, or a session id found under the Claude Code config dir. */
 export function transcriptArg(arg: string): string {
-  const claudeDir = process.env.CLAUDE_CONFIG_DIR?.trim() || join(homedir(), '.claude');
+  const claudeDir = commandEnv().CLAUDE_CONFIG_DIR?.trim() || join(homedir(), '.claude');
   return resolveTranscript(arg, claudeDir, process.cwd());
 }
 

@@ -5,6 +5,7 @@ import { decisionOptions } from '../../store/decision-options.js';
 import { importMemories } from '../../store/import-memories.js';
 import { withRuntime } from '../context.js';
 import { out } from '../output.js';
+import { originFor } from './add.js';
 import { refreshAfterWrite } from './refresh-after-write.js';
 
 /** An import file is read whole: 64 KB lines, so this is ~8,000 memories with vectors or far more without. */
@@ -13,13 +14,19 @@ const MAX_FILE_BYTES = 512 * 1024 * 1024;
 export function registerImport(program: Command): void {
   program
     .command('import <file>')
-    .description('import memories from a `recall export` file: all lines checked first, duplicates skipped, written in one batch')
+    .description('import memories from a `recall export` file or hand-written lines ({"content": "..."} is enough): all lines checked first, duplicates skipped, written in one batch')
+    .option('--namespace <ns>', 'namespace for lines without one (an existing namespace; default: global)')
+    .option('--project <path>', 'lines without a namespace go to the project of this folder')
+    .option('--here', 'lines without a namespace go to the project of the current directory')
     .option('--json', 'print the summary as JSON')
-    .action(async (file: string, opts: { json?: boolean }) => {
+    .action(async (file: string, opts: { json?: boolean; namespace?: string; project?: string; here?: boolean }) => {
       const text = readImportFile(file);
       await withRuntime(async (runtime, logger) => {
+        const store = await runtime.store();
+        const origin = await originFor(opts, store);
         const result = await importMemories(text, {
-          store: await runtime.store(),
+          lineDefaults: { namespace: origin.namespace, projectRoot: origin.projectRoot },
+          store,
           embedder: await runtime.embedder(),
           ...decisionOptions(runtime.config, runtime.llm, logger),
           withStoreLock: runtime.withStoreLock,

@@ -13,6 +13,7 @@ import { out } from '../output.js';
 import { resolveHome, statePaths } from '../../core/state-paths.js';
 import { describeEndlessSwitch, switchEndlessMode } from '../../install/endless-switch.js';
 import { replacesToolOutput } from '../../install/recall-hooks.js';
+import { commandEnv } from '../terminal.js';
 
 /** This checkout's compiled entry point (dist/cli/main.js): the hooks run it. */
 const CLI_PATH = fileURLToPath(new URL('../main.js', import.meta.url));
@@ -68,20 +69,20 @@ export function runInstallCommand(action: InstallAction, flags: InstallFlags): v
   // Endless-only uninstall leaves everything but that hook; the MCP files are planned (and refused) before any write.
   const withMcp = flags.mcp !== false && !(action === 'uninstall' && flags.endless === true);
   const mcpTargets = withMcp ? mcpTargetsFor(targets, { project: flags.project === true, home: homedir(), cwd: process.cwd() }) : [];
-  const mcpPlans = planMcpTargets(mcpTargets, { action, nodePath, cliPath: CLI_PATH, env: process.env });
+  const mcpPlans = planMcpTargets(mcpTargets, { action, nodePath, cliPath: CLI_PATH, env: commandEnv() });
   const outcomes = runInstall(targets, {
     action,
     endless: flags.endless === true,
     nodePath,
     cliPath: CLI_PATH,
-    env: process.env,
+    env: commandEnv(),
     dryRun: flags.dryRun === true,
     now: new Date(),
   });
   const mcp = writeMcpPlans(mcpPlans, { dryRun: flags.dryRun === true, now: new Date() });
   // Installing for droid alone leaves the switch alone: droid ignores what the hook answers (the report says so).
   const switchEndless = flags.endless === true && (action === 'uninstall' || targets.some((t) => replacesToolOutput(t.agent)));
-  const endless = switchEndless ? switchEndlessMode(statePaths(resolveHome(process.env)).configFile, action === 'install', { dryRun: flags.dryRun === true }) : null;
+  const endless = switchEndless ? switchEndlessMode(statePaths(resolveHome(commandEnv())).configFile, action === 'install', { dryRun: flags.dryRun === true }) : null;
   if (flags.json) {
     out.json({ action, dryRun: flags.dryRun === true, targets: outcomes, mcp, endless });
     return;

@@ -3,6 +3,7 @@ import { Spool } from '../../queue/spool.js';
 import { spawnDetachedWorker } from '../../hook/spawn-worker.js';
 import { openState } from '../context.js';
 import { out } from '../output.js';
+import { commandEnv } from '../terminal.js';
 
 export function registerRetry(program: Command): void {
   program
@@ -19,7 +20,7 @@ export function registerRetry(program: Command): void {
         spool.updateAndMove(entry, { ...entry.job, attempts: 0, crashes: 0, notBefore: null }, 'pending');
         moved += 1;
       }
-      const started = moved > 0 && opts.start ? await spawnDetachedWorker(process.env, loaded.paths.home) : false;
+      const started = moved > 0 && opts.start ? await spawnDetachedWorker(commandEnv(), loaded.paths.home) : false;
       if (opts.json) out.json({ moved, workerStarted: started });
       else out.line(moved === 0 ? 'no failed jobs' : `${moved} job(s) queued again${started ? '; a worker is running them' : ''}`);
     });

@@ -1,9 +1,16 @@
 import type { Command } from 'commander';
 import { RecallError } from '../../core/errors.js';
-import { spawnDetached } from '../../hook/spawn-worker.js';
+import { join } from 'node:path';
+import type { StatePaths } from '../../core/state-paths.js';
 import { daemonAnswers, requestDaemon, serveSocketPath } from '../../serve/serve-client.js';
+import { inspectServeSocket, serveSocketProblem } from '../../serve/serve-socket-state.js';
+import { lastOutputLines, spawnDetachedServe } from '../../serve/spawn-detached-serve.js';
 import { openState } from '../context.js';
 import { out } from '../output.js';
+import { terminalSafe } from '../terminal-safe.js';
+import { commandEnv } from '../terminal.js';
+
+const DETACH_WAIT_MS = 60_000;
 
 export function registerServe(program: Command): void {
   program
@@ -20,16 +27,8 @@ export function registerServe(program: Command): void {
         return;
       }
       if (opts.detach) {
-        if (!(await spawnDetached(['serve'], process.env, loaded.paths.home))) throw new RecallError('STATE_UNWRITABLE', 'could not start recall serve');
-        const deadline = Date.now() + 60_000;
-        while (Date.now() < deadline) {
-          if (await daemonAnswers(socketPath, 2_000)) {
-            out.line(`recall serve is running on ${socketPath}`);
-            return;
-          }
-          await new Promise((resolve) => setTimeout(resolve, 200));
-        }
-        throw new RecallError('STATE_UNWRITABLE', `recall serve did not answer within 60 s; see ${loaded.paths.logFile}`);
+        await startDetached(socketPath, loaded.paths);
+        return;
       }
       const { startServe } = await import('../../serve/run-serve.js');
       const handle = await startServe(loaded, logger);
@@ -37,4 +36,39 @@ export function registerServe(program: Command): void {
       for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => void handle.close());
       await handle.closed;
     });
+}
+
+/** Starts the daemon in the background and returns once it answers; says why when it cannot start or dies first. */
+async function startDetached(socketPath: string, paths: StatePaths): Promise<void> {
+  const state = await inspectServeSocket(socketPath, typeof process.getuid === 'function' ? process.getuid() : null);
+  if (state.kind === 'daemon') {
+    out.line(`recall serve is already running on ${socketPath}${state.pid !== null ? ` (pid ${state.pid})` : ''}`);
+    return;
+  }
+  const problem = serveSocketProblem(state, socketPath);
+  if (problem !== null) throw problem;
+  const outputFile = join(paths.home, 'serve.out');
+  let daemon;
+  try {
+    daemon = await spawnDetachedServe(commandEnv(), paths.home, outputFile);
+  } catch (err) {
+    throw new RecallError('STATE_UNWRITABLE', `could not start recall serve: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`, { cause: err });
+  }
+  let exit: number | string | null = null;
+  void daemon.exited.then((code) => (exit = code));
+  const deadline = Date.now() + DETACH_WAIT_MS;
+  while (Date.now() < deadline && exit === null) {
+    if (await daemonAnswers(socketPath, 2_000)) {
+      daemon.release();
+      out.line(`recall serve is running on ${socketPath}`);
+      return;
+    }
+    await Promise.race([daemon.exited, new Promise((resolve) => setTimeout(resolve, 200))]);
+  }
+  if (exit === null) {
+    daemon.release();
+    throw new RecallError('STATE_UNWRITABLE', `recall serve (pid ${daemon.pid}) did not answer within ${DETACH_WAIT_MS / 1000} s; see ${outputFile} and ${paths.logFile}`);
+  }
+  const said = lastOutputLines(outputFile).map(terminalSafe).join(' | ');
+  throw new RecallError('STATE_UNWRITABLE', `recall serve exited (${exit}) before it answered${said ? `: ${said}` : ''}; see ${paths.logFile}`);
 }

@@ -8,6 +8,7 @@ import { readHistory } from '../../worker/history.js';
 import { withRuntime } from '../context.js';
 import { formatAge } from '../format.js';
 import { out } from '../output.js';
+import { commandEnv } from '../terminal.js';
 
 export function registerStatus(program: Command): void {
   program
@@ -51,7 +52,7 @@ export function registerStatus(program: Command): void {
           fallback: counts.fallback > 0 ? { jobs: counts.fallback, dirs: existingFallbackDirs(paths.home), problem: adoption.problems[0] ?? null } : null,
           lastCapture: history.at(-1) ?? null,
           // Whether `recall serve` answers for this state dir, and whether this process may use it.
-          serve: { running: daemon !== null, pid: daemon?.pid ?? null, socket, used: daemon !== null && serveAllowed() },
+          serve: { running: daemon !== null, pid: daemon?.pid ?? null, socket, used: daemon !== null && serveAllowed(commandEnv()) },
           failed,
         };
         if (opts.json) {

@@ -2,8 +2,7 @@ import { getPriority } from 'node:os';
 import type { Command } from 'commander';
 import { describeError } from '../../core/errors.js';
 import { runWorker } from '../../worker/run-worker.js';
-import { openState } from '../context.js';
-import { createRuntime } from '../../worker/runtime.js';
+import { createCliRuntime, openState } from '../context.js';
 import { setExitCode } from '../terminal.js';
 
 /** The detached background worker the SessionEnd hook starts. Logs only; no terminal output. */
@@ -13,7 +12,7 @@ export function registerWorker(program: Command): void {
     .description('drain the capture queue in the background (started by the SessionEnd hook)')
     .action(async () => {
       const { loaded, logger } = openState('worker');
-      const runtime = createRuntime(loaded);
+      const runtime = createCliRuntime(loaded);
       let timedOut = false;
       try {
         const summary = await runWorker(runtime, logger, {

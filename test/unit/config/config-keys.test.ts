@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { findConfigKey, getPath, listConfigKeys, suggestConfigKeys } from '../../../src/config/config-keys.js';
-import { ENV_OVERRIDES, configSchema } from '../../../src/config/schema.js';
+import { ENV_OVERRIDES } from '../../../src/config/env-overrides.js';
+import { configSchema } from '../../../src/config/schema.js';
 import { isRecallError } from '../../../src/core/errors.js';
 
 const keys = listConfigKeys();

@@ -7,6 +7,7 @@ import { IMPORTANCE_BY_TYPE, type MemoryRecord, type MemoryType } from '../../..
 import type { ListOptions } from '../../../src/core/ports.js';
 import { configSchema } from '../../../src/config/schema.js';
 import { renderContextTargets, type ContextTarget } from '../../../src/context/render-targets.js';
+import { serveSocketPath } from '../../../src/serve/serve-client.js';
 import { serveIdentity } from '../../../src/serve/serve-identity.js';
 import type { ServeIdentity } from '../../../src/serve/serve-protocol.js';
 import { startFakeDaemon } from '../../support/fake-daemon.js';
@@ -53,7 +54,7 @@ function setup(memories: MemoryRecord[], includeGlobal = true) {
   const contextDir = join(home, 'context');
   const store = new ListDouble(memories);
   const paths = { contextDir, home, dbDir: join(home, 'db') };
-  const deps = { store, paths, config: { context: { maxChars: 6000, includeGlobal }, store: DEFAULTS.store, embedder: DEFAULTS.embedder }, clock: { now: () => NOW } };
+  const deps = { store, paths, serveSocket: serveSocketPath(home), config: { context: { maxChars: 6000, includeGlobal }, store: DEFAULTS.store, embedder: DEFAULTS.embedder }, clock: { now: () => NOW } };
   const read = (namespace: string): ContextFile | null => {
     try {
       return parseContextFile(readFileSync(contextFilePath(contextDir, namespace), 'utf8'), namespace);

@@ -43,7 +43,7 @@ describe('Endless Mode settings', () => {
     expect(settings.enabled).toBe(false);
     expect(problems).toEqual([
       'config.json: not a JSON object; using defaults',
-      'RECALL_ENDLESS_MODE: ignored "maybe" (want true or false)',
+      'endless.enabled: ignored "maybe" (want true or false)',
       'endless.minChars: ignored "lots" (want a whole number >= 1)',
     ]);
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MemoryRecord } from '../../../src/core/memory.js';
 import { MAX_LINE_BYTES, formatMemoryLine, parseMemoryLines } from '../../../src/store/memory-lines.js';
+import type { LineDefaults } from '../../../src/store/memory-lines.js';
 
 const RECORD: MemoryRecord = {
   id: '01HZX3K8J9Q2W4E6R8T0Y2U4I6',
@@ -21,6 +22,15 @@ const RECORD: MemoryRecord = {
   status: null,
 };
 
+function defaults(over: Partial<LineDefaults> = {}): LineDefaults {
+  let n = 0;
+  return { now: '2025-01-02T03:04:05.000Z', newId: () => `new-${++n}`, namespace: 'global', projectRoot: null, ...over };
+}
+
+function parse(text: string, over: Partial<LineDefaults> = {}) {
+  return parseMemoryLines(text, defaults(over));
+}
+
 function line(over: Record<string, unknown> = {}): string {
   return JSON.stringify({ ...JSON.parse(formatMemoryLine(RECORD)), ...over });
 }
@@ -28,7 +38,7 @@ function line(over: Record<string, unknown> = {}): string {
 describe('memory lines', () => {
   it('round-trips every field and a float32 vector exactly', () => {
     const vector = Float32Array.from([0.1, -0.25, 1 / 3, 1e-7]);
-    const { memories, errors } = parseMemoryLines(`${formatMemoryLine(RECORD, vector)}\n${formatMemoryLine({ ...RECORD, id: 'b', projectRoot: null, sessionId: null })}\n`);
+    const { memories, errors } = parse(`${formatMemoryLine(RECORD, vector)}\n${formatMemoryLine({ ...RECORD, id: 'b', projectRoot: null, sessionId: null })}\n`);
     expect(errors).toEqual([]);
     expect(memories[0]).toEqual({ line: 1, record: RECORD, vector });
     expect(memories[1]).toMatchObject({ line: 2, vector: null, record: { id: 'b', projectRoot: null, sessionId: null } });
@@ -43,14 +53,14 @@ describe('memory lines', () => {
 
   it('round-trips a replaced memory with the id and time of the memory that replaced it', () => {
     const replaced = { ...RECORD, supersededBy: '01HZX3K8J9Q2W4E6R8T0Y2U4I7', supersededAt: '2024-06-01T09:00:00.000Z' };
-    const { memories, errors } = parseMemoryLines(formatMemoryLine(replaced));
+    const { memories, errors } = parse(formatMemoryLine(replaced));
     expect(errors).toEqual([]);
     expect(memories[0]?.record).toEqual(replaced);
   });
 
   it('reads a line without the version fields as a current memory', () => {
     const { superseded_by: _by, superseded_at: _at, provenance: _p, status: _s, ...old } = JSON.parse(formatMemoryLine(RECORD)) as Record<string, unknown>;
-    const { memories, errors } = parseMemoryLines(JSON.stringify(old));
+    const { memories, errors } = parse(JSON.stringify(old));
     expect(errors).toEqual([]);
     expect(memories[0]?.record).toMatchObject({ supersededBy: null, supersededAt: null });
   });
@@ -67,7 +77,7 @@ describe('memory lines', () => {
       line({ vector: [1, 'x'] }),
       JSON.stringify(['an array']),
     ].join('\n');
-    const { memories, errors } = parseMemoryLines(text);
+    const { memories, errors } = parse(text);
     expect(memories.map((m) => m.line)).toEqual([1]);
     expect(errors.map((e) => e.line)).toEqual([2, 3, 5, 6, 7, 8, 9]);
     expect(errors[0]).toEqual({ line: 2, message: 'is not valid JSON' });
@@ -77,17 +87,43 @@ describe('memory lines', () => {
 
   it('refuses a line over 64 KB without parsing it', () => {
     const big = line({ content: 'x'.repeat(MAX_LINE_BYTES) });
-    const { errors } = parseMemoryLines(`${line()}\n${big}`);
+    const { errors } = parse(`${line()}\n${big}`);
     expect(errors).toEqual([{ line: 2, message: `is ${Buffer.byteLength(big)} bytes; the limit is ${MAX_LINE_BYTES}` }]);
   });
 
   it('accepts CRLF line ends, a byte-order mark and unknown extra fields', () => {
-    const { memories, errors } = parseMemoryLines(`\uFEFF${line({ score: 0.9 })}\r\n${line({ id: 'second' })}\r\n`);
+    const { memories, errors } = parse(`\uFEFF${line({ score: 0.9 })}\r\n${line({ id: 'second' })}\r\n`);
     expect(errors).toEqual([]);
     expect(memories.map((m) => m.record.id)).toEqual([RECORD.id, 'second']);
   });
 
   it('rejects a timestamp that is not a real date', () => {
-    expect(parseMemoryLines(line({ last_seen_at: '2024-02-30T00:00:00.000Z' })).errors[0]?.message).toBe('last_seen_at: is not a real date and time');
+    expect(parse(line({ last_seen_at: '2024-02-30T00:00:00.000Z' })).errors[0]?.message).toBe('last_seen_at: is not a real date and time');
+  });
+
+  it('reads a line with only content as a current pattern in the default namespace, stamped now with a fresh id', () => {
+    const { memories, errors } = parse('{"content":"Builds run with make, not npm scripts."}\n{"content":"Second note."}', { namespace: 'project:shop-5e1f0c2a', projectRoot: '/work/shop' });
+    expect(errors).toEqual([]);
+    expect(memories[0]?.record).toEqual({
+      id: 'new-1', content: 'Builds run with make, not npm scripts.', type: 'pattern', importance: 0.6,
+      namespace: 'project:shop-5e1f0c2a', projectRoot: '/work/shop', sessionId: null, source: 'import', embedder: 'none',
+      createdAt: '2025-01-02T03:04:05.000Z', lastSeenAt: '2025-01-02T03:04:05.000Z', seenCount: 1,
+      supersededBy: null, supersededAt: null, provenance: null, status: null,
+    });
+    expect(memories[1]?.record.id).toBe('new-2');
+    expect(memories[0]?.vector).toBeNull();
+  });
+
+  it('takes type, namespace, created_at and importance from a minimal line, and the importance of its type otherwise', () => {
+    const { memories, errors } = parse(JSON.stringify({ content: 'Use tabs.', type: 'golden_rule', namespace: 'global', created_at: '2024-03-01T00:00:00.000Z' }), { namespace: 'project:x-1', projectRoot: '/x' });
+    expect(errors).toEqual([]);
+    expect(memories[0]?.record).toMatchObject({ type: 'golden_rule', importance: 1, namespace: 'global', projectRoot: null, createdAt: '2024-03-01T00:00:00.000Z', lastSeenAt: '2024-03-01T00:00:00.000Z' });
+    expect(parse(JSON.stringify({ content: 'Use tabs.', importance: 0.2 })).memories[0]?.record.importance).toBe(0.2);
+  });
+
+  it('still reports a minimal line without content or with a bad optional field', () => {
+    const { errors } = parse(['{"type":"pattern"}', '{"content":"x","type":"rule"}', '{"content":"x","created_at":"yesterday"}'].join('\n'));
+    expect(errors.map((e) => e.line)).toEqual([1, 2, 3]);
+    expect(errors[0]?.message).toMatch(/^content: /);
   });
 });

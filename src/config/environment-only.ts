@@ -1,0 +1,27 @@
+/**
+ * Environment variables recall reads that are no config key (ENV_OVERRIDES lists the ones that are):
+ * where the state lives, switches for a single process, and what agents and terminals set. One
+ * table, so the README lists them all and a test finds any new one. No imports: hooks may load it.
+ */
+export interface EnvironmentOnlyVar {
+  name: string;
+  description: string;
+}
+
+export const ENVIRONMENT_ONLY: readonly EnvironmentOnlyVar[] = Object.freeze([
+  {
+    name: 'RECALL_HOME',
+    description:
+      'State dir (config, queue, store, log), default `~/.recall`. `recall install` writes it into the hooks and the MCP server entry, so install again after changing it (a RECALL_HOME already in the MCP entry\'s `env` stays).',
+  },
+  { name: 'RECALL_HOOK_SPAWN', description: '`false` (or 0, no, off): hooks only queue work and never start a worker; run `recall drain` yourself, e.g. from cron.' },
+  { name: 'RECALL_NO_SERVE', description: '`1` (or true, yes): this process never uses a running `recall serve`; it works in-process.' },
+  { name: 'RECALL_MAINTAIN_S3_CREDENTIALS', description: 'Internal: hands an s3:// store\'s credentials to the background upkeep process it starts; not for users to set.' },
+  { name: 'CLAUDE_CONFIG_DIR', description: 'Claude Code\'s settings folder (default `~/.claude`), where `recall endless` finds session transcripts.' },
+  { name: 'CLAUDE_PROJECT_DIR', description: 'Set by Claude Code for hooks: the project a session belongs to when its input names no folder.' },
+  { name: 'FACTORY_PROJECT_DIR', description: 'Set by Factory droid for hooks: the project a session belongs to when its input names no folder.' },
+  { name: 'NO_COLOR', description: 'Set: no colour in the CLI\'s output.' },
+  { name: 'TERM', description: '`dumb`: `recall doctor` marks its checks in ASCII.' },
+  { name: 'LANCE_CPU_THREADS', description: 'LanceDB\'s CPU pool; recall sets it (at least 4) unless you do.' },
+  { name: 'LANCEDB_LOG', description: 'LanceDB\'s own log level; recall sets `error` unless you do.' },
+]);
