@@ -1,0 +1,34 @@
+/** Starts `recall ui` on 127.0.0.1 with a fresh token; resolves with its URL and a close. */
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import type { Logger } from '../core/log.js';
+import type { Runtime } from '../worker/runtime.js';
+import { buildUiApp } from './ui-app.js';
+
+export interface UiHandle {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+export async function startUi(options: { port: number; runtime: Runtime; logger: Logger; env: NodeJS.ProcessEnv; cwd: string }): Promise<UiHandle> {
+  const token = randomBytes(32).toString('base64url');
+  let port = options.port;
+  const app = buildUiApp({ runtime: options.runtime, logger: options.logger, env: options.env, cwd: options.cwd, access: { token, port: () => port } });
+  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+    const s = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: options.port }, (info: AddressInfo) => {
+      port = info.port;
+      resolve(s);
+    });
+    s.once('error', reject);
+  });
+  return {
+    url: `http://127.0.0.1:${port}/?token=${token}`,
+    port,
+    close: () => new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      if ('closeAllConnections' in server) server.closeAllConnections();
+    }),
+  };
+}
