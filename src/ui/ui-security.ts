@@ -61,6 +61,7 @@ async function formToken(c: Context): Promise<string | undefined> {
 function setSecurityHeaders(c: Context): void {
   c.header('Content-Security-Policy', "default-src 'self'; frame-ancestors 'none'; form-action 'self'; base-uri 'none'");
   c.header('X-Content-Type-Options', 'nosniff');
-  c.header('Referrer-Policy', 'no-referrer');
+  // Not no-referrer: a browser then sends `Origin: null` with the page's own forms.
+  c.header('Referrer-Policy', 'same-origin');
   c.header('Cache-Control', 'no-store');
 }
