@@ -30,7 +30,10 @@ export function buildUiApp(deps: UiDeps): Hono {
   const { runtime, access, logger } = deps;
   const app = new Hono();
   app.use('*', guardRequests(access));
-  const page = async (c: Context, title: string, body: Html | Promise<Html>) => c.html(layout(title, await countPending(runtime), await body));
+  const page = async (c: Context, title: string, body: Html | Promise<Html>) => {
+    const [pending, html] = await Promise.all([countPending(runtime), body]);
+    return c.html(layout(title, pending, html));
+  };
 
   app.get('/assets/ui.css', (c) => c.body(UI_CSS, 200, { 'Content-Type': 'text/css; charset=utf-8' }));
   app.get('/', (c) => page(c, 'Memories', renderMemoriesPage(readMemoriesQuery((name) => c.req.query(name)), runtime)));
