@@ -7,6 +7,7 @@ import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { execa, type ResultPromise } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordSavings } from '../../src/endless/savings-ledger.js';
 import { BIN, runCli } from '../support/cli.js';
 import { startHarness, type Harness } from '../support/harness.js';
 import { HOUR, ago, seedLine } from '../support/memory-file.js';
@@ -39,6 +40,8 @@ beforeAll(async () => {
     seedLine({ id: 'm2', content: '<script>alert(1)</script> & "quotes"', namespace: 'global', createdAt: ago(HOUR) }),
   ].join('\n') + '\n');
   expect((await runCli(['import', file], { env: h.env })).exitCode).toBe(0);
+  const fork = { originalChars: 40_000, shownChars: 10_000, resume: { beforeChars: 90_000, afterChars: 60_000 }, wholeFile: { beforeChars: 100_000, afterChars: 70_000 } };
+  recordSavings(h.home, { version: 1, source: 'fork', sessionId: 'sess-endless', newSessionId: 'sess-new', at: ago(HOUR), outputs: 12, ...fork }, { log: () => undefined });
   ui = execa(process.execPath, [BIN, 'ui', '--no-open', '--port', '0', '--json'], { env: h.env, extendEnv: false, reject: false });
   // --json prints one JSON object (possibly over several lines): read until it parses.
   const printed = await new Promise<{ url: string }>((resolve) => {
@@ -104,6 +107,13 @@ describe('recall ui over HTTP', () => {
     expect(record.type).toBe('decision');
     expect(record.content).toContain('Deploy with password=');
     expect(record.content).not.toContain('hunter2hunter2');
+  });
+
+  it('shows the Endless savings by source and in total, as recall endless stats counts them', async () => {
+    const page = await get('/endless', cookie());
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('30,000 characters saved of 40,000');
+    expect(page.body).toMatch(/<td>fork<\/td><td>1<\/td><td>12<\/td><td>40,000<\/td><td>10,000<\/td><td><progress max="40000" value="30000"><\/progress> 75%<\/td><td>30,000<\/td>/);
   });
 
   it('stops cleanly on SIGTERM', async () => {
