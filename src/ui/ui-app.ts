@@ -5,6 +5,7 @@ import type { Logger } from '../core/log.js';
 import { isMemoryType } from '../core/memory.js';
 import { refreshContext } from '../context/refresh-context.js';
 import { requeueFailed } from '../queue/requeue-failed.js';
+import { spawnDetachedWorker } from '../hook/spawn-worker.js';
 import { editMemory } from '../store/edit-memory.js';
 import { decideQuarantined } from '../store/review-quarantined.js';
 import type { Runtime } from '../worker/runtime.js';
@@ -77,11 +78,13 @@ export function buildUiApp(deps: UiDeps): Hono {
   }
   app.get('/review', (c) => page(c, 'Review', renderReviewPage(access.token, runtime)));
   app.get('/next-session', (c) => page(c, 'Next session', renderNextSessionPage(c.req.query('namespace') ?? '', runtime)));
-  app.get('/sessions', (c) => page(c, 'Sessions', renderSessionsPage(access.token, runtime)));
-  app.post('/sessions/retry', (c) => {
+  app.get('/sessions', (c) => page(c, 'Sessions', renderSessionsPage(access.token, runtime, c.req.query('retried'))));
+  app.post('/sessions/retry', async (c) => {
+    // As `recall retry`: the failed jobs back to the queue, and a worker for them.
     const moved = requeueFailed(runtime.loaded.paths);
-    logger.log('info', 'failed captures queued again from recall ui', { moved });
-    return c.redirect('/sessions', 303);
+    const started = moved > 0 && (await spawnDetachedWorker(deps.env, runtime.loaded.paths.home));
+    logger.log('info', 'failed captures queued again from recall ui', { moved, workerStarted: started });
+    return c.redirect(`/sessions?retried=${moved}`, 303);
   });
   app.get('/endless', (c) => page(c, 'Endless', renderEndlessPage(runtime)));
   app.get('/health', (c) => page(c, 'Health', renderHealthPage(deps.env, deps.cwd)));

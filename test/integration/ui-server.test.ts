@@ -2,12 +2,13 @@
  * `recall ui` as a process, over plain HTTP (no browser needed): the URL it prints, the token and
  * cookie, refused Host and Origin, writes that need the token, escaped text, redacted edits, a clean stop.
  */
-import { writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { execa, type ResultPromise } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordSavings } from '../../src/endless/savings-ledger.js';
+import { appendHistory } from '../../src/worker/history.js';
 import { BIN, runCli } from '../support/cli.js';
 import { startHarness, type Harness } from '../support/harness.js';
 import { HOUR, ago, seedLine } from '../support/memory-file.js';
@@ -114,6 +115,24 @@ describe('recall ui over HTTP', () => {
     expect(page.status).toBe(200);
     expect(page.body).toContain('30,000 characters saved of 40,000');
     expect(page.body).toMatch(/<td>fork<\/td><td>1<\/td><td>12<\/td><td>40,000<\/td><td>10,000<\/td><td><progress max="40000" value="30000"><\/progress> 75%<\/td><td>30,000<\/td>/);
+  });
+
+  it('lists captures with what they stored and held back, and failed jobs with their reason; retry queues them again', async () => {
+    appendHistory(join(h.home, 'history.jsonl'), {
+      job: 'job-1', sessionId: 'sess-7', transcriptPath: '/x.jsonl', namespace: 'global', status: 'stored', inserted: 3, reinforced: 2, superseded: 1, quarantined: 1, ms: 2500, at: ago(HOUR),
+    });
+    const job = { version: 1, id: 'job-2', sessionId: 'sess-8', transcriptPath: join(h.root, 'missing.jsonl'), cwd: null, agent: 'claude', reason: 'exit', enqueuedAt: ago(HOUR), attempts: 5, notBefore: null, lastError: 'LLM_UNAVAILABLE: Ollama did not answer' };
+    mkdirSync(join(h.home, 'spool', 'failed'), { recursive: true, mode: 0o700 });
+    writeFileSync(join(h.home, 'spool', 'failed', 'job-2.json'), JSON.stringify(job), { mode: 0o600 });
+    const page = await get('/sessions', cookie());
+    expect(page.body).toMatch(/<td>global<\/td><td>sess-7<\/td><td>stored<\/td><td>3<\/td><td>2<\/td><td>1<\/td><td>1<\/td><td>2.5 s<\/td>/);
+    expect(page.body).toContain('<td>job-2.json</td><td>sess-8</td>');
+    expect(page.body).toContain('LLM_UNAVAILABLE: Ollama did not answer');
+    const retried = await get('/sessions/retry', { ...cookie(), 'X-Recall-Token': token }, 'POST');
+    expect(retried.status).toBe(303);
+    expect(retried.headers.location).toBe('/sessions?retried=1');
+    expect(existsSync(join(h.home, 'spool', 'failed', 'job-2.json'))).toBe(false);
+    expect((await get('/sessions?retried=1', cookie())).body).toContain('1 capture queued again');
   });
 
   it('stops cleanly on SIGTERM', async () => {
