@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
+import { RecallError } from '../core/errors.js';
 import type { Logger } from '../core/log.js';
 import type { Runtime } from '../worker/runtime.js';
 import { buildUiApp } from './ui-app.js';
@@ -21,7 +22,11 @@ export async function startUi(options: { port: number; runtime: Runtime; logger:
       port = info.port;
       resolve(s);
     });
-    s.once('error', reject);
+    s.once('error', (err: NodeJS.ErrnoException) => {
+      if (err.code === 'EADDRINUSE') reject(new RecallError('INPUT_INVALID', `port ${options.port} on 127.0.0.1 is in use; pick another with --port, or --port 0 for a free one`, { cause: err }));
+      else if (err.code === 'EACCES') reject(new RecallError('INPUT_INVALID', `port ${options.port} needs privileges; pick one above 1023`, { cause: err }));
+      else reject(err);
+    });
   });
   return {
     url: `http://127.0.0.1:${port}/?token=${token}`,

@@ -135,6 +135,12 @@ describe('recall ui over HTTP', () => {
     expect((await get('/sessions?retried=1', cookie())).body).toContain('1 capture queued again');
   });
 
+  it('says so in one line when the port is taken', async () => {
+    const taken = await runCli(['ui', '--no-open', '--port', String(port)], { env: h.env });
+    expect(taken.exitCode).toBe(1);
+    expect(taken.stderr).toBe(`recall: port ${port} on 127.0.0.1 is in use; pick another with --port, or --port 0 for a free one\n`);
+  });
+
   it('stops cleanly on SIGTERM', async () => {
     ui.kill('SIGTERM');
     const result = await ui;
