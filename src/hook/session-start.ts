@@ -49,7 +49,8 @@ export async function sessionStartHook(ctx: HookContext): Promise<Record<string,
 }
 
 /** The namespace's rendered text; null when there is none yet or the file is damaged. */
-function readContextText(paths: StatePaths, namespace: string, logger: Logger): string | null {
+/** The context text the hook hands a session of `namespace`: its context file's, or null (none, too large, damaged). */
+export function readContextText(paths: StatePaths, namespace: string, logger: Logger): string | null {
   const file = contextFilePath(paths.contextDir, namespace);
   let content: string;
   try {

@@ -77,7 +77,7 @@ export function buildUiApp(deps: UiDeps): Hono {
     });
   }
   app.get('/review', (c) => page(c, 'Review', renderReviewPage(access.token, runtime)));
-  app.get('/next-session', (c) => page(c, 'Next session', renderNextSessionPage(c.req.query('namespace') ?? '', runtime)));
+  app.get('/next-session', (c) => page(c, 'Next session', renderNextSessionPage(c.req.query('namespace') ?? '', runtime, logger)));
   app.get('/sessions', (c) => page(c, 'Sessions', renderSessionsPage(access.token, runtime, c.req.query('retried'))));
   app.post('/sessions/retry', async (c) => {
     // As `recall retry`: the failed jobs back to the queue, and a worker for them.

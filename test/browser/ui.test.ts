@@ -173,6 +173,9 @@ describe.skipIf(chromiumPath === null)('recall ui in a browser', () => {
     const context = (await page.locator('#context').textContent()) ?? '';
     expect(context).toContain('Use yarn for installs');
     expect(context).not.toContain('Use pnpm');
+    // As the hook hands it over: wrapped, and read from the context file the write refreshed.
+    expect(context).toMatch(/^<recall-context>\n/);
+    expect(await page.locator('#stale').count()).toBe(0);
     await expect(page.locator('#budget').textContent()).resolves.toMatch(/^\d+ of \d+ characters/);
     await page.screenshot({ path: join(SHOTS, 'next-session.png'), fullPage: true });
   });
