@@ -14,6 +14,8 @@ export interface UiHandle {
 }
 
 export async function startUi(options: { port: number; runtime: Runtime; logger: Logger; env: NodeJS.ProcessEnv; cwd: string }): Promise<UiHandle> {
+  // The table opens before the URL is printed, so the first page does not wait for it.
+  await options.runtime.store();
   const token = randomBytes(32).toString('base64url');
   let port = options.port;
   const app = buildUiApp({ runtime: options.runtime, logger: options.logger, env: options.env, cwd: options.cwd, access: { token, port: () => port } });
