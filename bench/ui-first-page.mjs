@@ -38,7 +38,7 @@ function startUi(env) {
 
 async function timeGet(base, path, token) {
   const started = performance.now();
-  const response = await fetch(`${base}${path}`, { headers: { cookie: `recall_ui=${token}` } });
+  const response = await fetch(`${base}${path}`, { headers: { cookie: `recall_ui_${new URL(base).port}=${token}` } });
   const body = await response.text();
   const ms = performance.now() - started;
   if (response.status !== 200) throw new Error(`GET ${path}: ${response.status} ${body.slice(0, 200)}`);

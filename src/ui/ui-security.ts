@@ -7,7 +7,10 @@ import { timingSafeEqual } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 
-export const TOKEN_COOKIE = 'recall_ui';
+/** Cookies are shared by every port of a host: one name per port lets two `recall ui` run side by side. */
+export function tokenCookie(port: number): string {
+  return `recall_ui_${port}`;
+}
 export const TOKEN_FIELD = '_token';
 export const TOKEN_HEADER = 'x-recall-token';
 
@@ -39,11 +42,11 @@ export function guardRequests(access: UiAccess): MiddlewareHandler {
     const fromUrl = url.searchParams.get('token');
     if (fromUrl !== null) {
       if (!sameToken(fromUrl, access.token)) return c.text('a wrong token: open the URL recall ui printed', 401);
-      setCookie(c, TOKEN_COOKIE, access.token, { httpOnly: true, sameSite: 'Strict', path: '/' });
+      setCookie(c, tokenCookie(access.port()), access.token, { httpOnly: true, sameSite: 'Strict', path: '/' });
       url.searchParams.delete('token');
       return c.redirect(`${url.pathname}${url.search}`, 303);
     }
-    if (!sameToken(getCookie(c, TOKEN_COOKIE), access.token)) return c.text('no token: open the URL recall ui printed', 401);
+    if (!sameToken(getCookie(c, tokenCookie(access.port())), access.token)) return c.text('no token: open the URL recall ui printed', 401);
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
       const form = c.req.header(TOKEN_HEADER) ?? (await formToken(c));
       if (!sameToken(form, access.token)) return c.text('refused: a write without the token', 403);

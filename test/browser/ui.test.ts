@@ -116,14 +116,14 @@ describe.skipIf(chromiumPath === null)('recall ui in a browser', () => {
     const page = await openPage();
     expect(page.url()).toBe(base);
     const cookies = await page.context().cookies();
-    expect(cookies.find((c) => c.name === 'recall_ui')).toMatchObject({ httpOnly: true, sameSite: 'Strict' });
+    expect(cookies.find((c) => c.name === `recall_ui_${new URL(base).port}`)).toMatchObject({ httpOnly: true, sameSite: 'Strict' });
     await expect(page.locator('tr[data-id="m1"]').textContent()).resolves.toContain('Use pnpm for installs');
     await page.screenshot({ path: join(SHOTS, 'memories.png'), fullPage: true });
   });
 
   it('refuses a foreign Host header and a foreign Origin even with the token cookie', async () => {
-    const cookie = `recall_ui=${url.slice(url.indexOf('token=') + 6)}`;
     const { port } = new URL(base);
+    const cookie = `recall_ui_${port}=${url.slice(url.indexOf('token=') + 6)}`;
     expect(await rawGet('/', { Host: `127.0.0.1:${port}`, Cookie: cookie })).toBe(200);
     expect(await rawGet('/', { Host: 'evil.example', Cookie: cookie })).toBe(403);
     expect(await rawGet('/', { Host: `evil.example:${port}`, Cookie: cookie })).toBe(403);

@@ -31,7 +31,7 @@ function get(path: string, headers: Record<string, string> = {}, method = 'GET',
   });
 }
 
-const cookie = () => ({ Cookie: `recall_ui=${token}` });
+const cookie = () => ({ Cookie: `recall_ui_${port}=${token}` });
 
 beforeAll(async () => {
   h = await startHarness({ embedder: 'hash' });
@@ -73,12 +73,12 @@ describe('recall ui over HTTP', () => {
 
   it('answers 401 without the token and with a wrong one, and trades the URL token for a strict cookie', async () => {
     expect((await get('/')).status).toBe(401);
-    expect((await get('/review', { Cookie: 'recall_ui=nope' })).status).toBe(401);
+    expect((await get('/review', { Cookie: `recall_ui_${port}=nope` })).status).toBe(401);
     expect((await get('/?token=nope')).status).toBe(401);
     const first = await get(`/?token=${token}`);
     expect(first.status).toBe(303);
     expect(first.headers.location).toBe('/');
-    expect(String(first.headers['set-cookie'])).toMatch(/recall_ui=[\w-]+; Path=\/; HttpOnly; SameSite=Strict/);
+    expect(String(first.headers['set-cookie'])).toMatch(/recall_ui_\d+=[\w-]+; Path=\/; HttpOnly; SameSite=Strict/);
     expect((await get('/', cookie())).status).toBe(200);
   });
 
