@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import type { Connection, Session, Table } from '@lancedb/lancedb';
 import { monotonicFactory } from 'ulid';
 import { RecallError } from '../core/errors.js';
-import type { MemoryRecord } from '../core/memory.js';
+import { contentKey, type MemoryRecord } from '../core/memory.js';
 import { systemClock } from '../core/ports.js';
 import type { Clock, ListOptions, MemoryFilters, NewMemory, StoredMemory } from '../core/ports.js';
 import { CURRENT_ONLY, TABLE, buildFilter, checkVector, describeLanceError, guard, sqlList, sqlString, toRow } from './lance-rows.js';
@@ -258,6 +258,24 @@ export async function openLanceStore(at: StoreLocation | string, opts: OpenStore
       if (result.rowsUpdated === 0 && (await store.get(oldId)) === null) throw new RecallError('NOT_FOUND', `no memory with id ${oldId}`);
     },
 
+    async edit(id, change) {
+      const t = await existingTable();
+      const dimension = (await store.embedderInfo())?.dimension ?? change.vector.length;
+      checkVector(change.vector, dimension, 'the edited memory\'s vector');
+      const result = t === null ? { rowsUpdated: 0 } : await guard('edit', () => t.update({
+        where: `id = ${sqlString(id)}`,
+        valuesSql: {
+          content: sqlString(change.content), content_key: sqlString(contentKey(change.content)), type: sqlString(change.type),
+          importance: floatSql(change.importance), vector: `[${Array.from(change.vector, floatSql).join(', ')}]`,
+        },
+      }));
+      if (result.rowsUpdated === 0) throw new RecallError('NOT_FOUND', `no memory with id ${id}`);
+      if (t !== null) await indexNewRows(t, 1);
+      const record = await store.get(id);
+      if (record === null) throw new RecallError('NOT_FOUND', `no memory with id ${id}`);
+      return record;
+    },
+
     async setStatus(ids, status) {
       const t = await existingTable();
       if (t === null || ids.length === 0) return 0;
@@ -463,4 +481,9 @@ function explainOpenFailure(location: StoreLocation, err: unknown): unknown {
   const versions = damaged.map((f) => `v${f.version}`).join(', ');
   const way = lastGood === null ? 'no earlier version is readable either' : `run \`recall repair\` to set ${damaged.length === 1 ? 'it' : 'them'} aside and go back to v${lastGood.version}`;
   return new RecallError('STORE_CORRUPT', `the newest version of the memory table in ${location.uri} is damaged (${versions}: unreadable manifest); ${way}`, { cause: err });
+}
+
+/** A float SQL literal: a whole number gets a decimal point, so an array of them is never read as integers. */
+function floatSql(value: number): string {
+  return Number.isInteger(value) ? value.toFixed(1) : String(value);
 }

@@ -29,6 +29,7 @@ import { registerStats } from './commands/stats.js';
 import { registerMcp } from './commands/mcp.js';
 import { registerRepair } from './commands/repair.js';
 import { registerReview } from './commands/review.js';
+import { registerUi } from './commands/ui.js';
 
 export function buildProgram(): Command {
   const program = new Command('recall')
@@ -58,6 +59,7 @@ export function buildProgram(): Command {
   registerAdd(program);
   registerForget(program);
   registerReview(program);
+  registerUi(program);
   registerExport(program);
   registerImport(program);
   registerStats(program);

@@ -1,5 +1,5 @@
 /** The small interfaces pipeline stages depend on; adapters implement them, tests hand in doubles. */
-import type { CandidateMemory, MemoryOrigin, MemoryRecord, MemoryStatus } from './memory.js';
+import type { CandidateMemory, MemoryOrigin, MemoryRecord, MemoryStatus, MemoryType } from './memory.js';
 
 export interface ChatRequest {
   system: string;
@@ -38,6 +38,14 @@ export interface Neighbor {
 export interface NewMemory extends CandidateMemory, MemoryOrigin {
   vector: Float32Array;
   status?: MemoryStatus | null;
+}
+
+/** A memory's new text and type, with the vector of the new text. */
+export interface MemoryEdit {
+  content: string;
+  type: MemoryType;
+  importance: number;
+  vector: Float32Array;
 }
 
 /** Which memories a read looks at; every given filter must hold. */
@@ -114,6 +122,11 @@ export interface MemoryStore {
   reinforce(id: string, seenAt: Date): Promise<void>;
   /** A changed decision: `oldId` stays as history, marked as replaced by `newId` at `at`. Never deletes. */
   supersede(oldId: string, newId: string, at: Date): Promise<void>;
+  /**
+   * Rewrites a memory's text and type in place (the user's own edit): the new vector must come from the
+   * store's embedder; id, namespace, timestamps and seen count stay. NOT_FOUND when there is no such memory.
+   */
+  edit(id: string, change: MemoryEdit): Promise<MemoryRecord>;
   /** Sets the review status of these memories (null releases them from quarantine); returns how many changed. */
   setStatus(ids: readonly string[], status: MemoryStatus | null): Promise<number>;
   list(options: ListOptions): Promise<MemoryRecord[]>;

@@ -49,10 +49,10 @@ export async function sessionStartHook(ctx: HookContext): Promise<Record<string,
 }
 
 /**
- * The namespace's rendered text; null when there is none or the file is damaged. A project with no file
+ * The context text the hook hands a session of `namespace`; null when there is none or the file is damaged. A project with no file
  * yet (nothing captured in it) gets the global file's text when that file says it serves projects.
  */
-function readContextText(paths: StatePaths, namespace: string, logger: Logger): string | null {
+export function readContextText(paths: StatePaths, namespace: string, logger: Logger): string | null {
   const own = readContextFile(paths, namespace, logger);
   if (own !== 'missing' || namespace === GLOBAL_NAMESPACE) return own === 'missing' ? null : own?.text ?? null;
   const global = readContextFile(paths, GLOBAL_NAMESPACE, logger);

@@ -12,6 +12,8 @@ export interface HistoryEntry {
   reinforced: number;
   /** Stored memories the capture replaced (changed decisions); absent in lines written before it was recorded. */
   superseded?: number;
+  /** Of the stored memories, how many were held for review; absent in lines written before it was recorded. */
+  quarantined?: number;
   ms: number;
   at: string;
 }

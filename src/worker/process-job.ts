@@ -54,6 +54,7 @@ export async function processJob(entry: SpoolEntry, ctx: JobContext): Promise<Jo
       inserted: result.status === 'stored' ? result.inserted.length : 0,
       reinforced: result.status === 'stored' ? result.reinforced : 0,
       superseded: result.status === 'stored' ? result.superseded : 0,
+      quarantined: result.status === 'stored' ? result.quarantined : 0,
       ms: Date.now() - started,
       at: deps.clock.now().toISOString(),
     });

@@ -4,7 +4,7 @@
  * `recall review`; every memory records where its words came from. The built CLI and hooks as real
  * subprocesses, the Ollama double as the extraction model.
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, runHook } from '../support/cli.js';
@@ -54,6 +54,8 @@ describe('quarantine', () => {
     const queued = await runHook('session-end', { session_id: 'q1', transcript_path: h.session('q1', [NOTE, HOSTILE]), cwd: project }, { env: e });
     expect(queued.exitCode).toBe(0);
     expect(await json<{ done: number }>(['drain'], e)).toMatchObject({ done: 1 });
+    const history = readFileSync(join(e.RECALL_HOME!, 'history.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(history).toEqual([expect.objectContaining({ sessionId: 'q1', inserted: 2, quarantined: 1 })]);
 
     const all = await json<JsonMemory[]>(['list'], e);
     expect(all.map((m) => [m.content, m.status, m.provenance]).sort()).toEqual(

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { Spool } from '../../queue/spool.js';
+import { requeueFailed } from '../../queue/requeue-failed.js';
 import { spawnDetachedWorker } from '../../hook/spawn-worker.js';
 import { openState } from '../context.js';
 import { out } from '../output.js';
@@ -13,13 +13,7 @@ export function registerRetry(program: Command): void {
     .option('--json', 'print the result as JSON')
     .action(async (opts: { start: boolean; json?: boolean }) => {
       const { loaded } = openState();
-      const spool = new Spool(loaded.paths);
-      let moved = 0;
-      for (const entry of spool.list('failed')) {
-        if (!entry.job) continue; // Not a job (damaged file): left for the user to inspect.
-        spool.updateAndMove(entry, { ...entry.job, attempts: 0, crashes: 0, notBefore: null }, 'pending');
-        moved += 1;
-      }
+      const moved = requeueFailed(loaded.paths);
       const started = moved > 0 && opts.start ? await spawnDetachedWorker(commandEnv(), loaded.paths.home) : false;
       if (opts.json) out.json({ moved, workerStarted: started });
       else out.line(moved === 0 ? 'no failed jobs' : `${moved} job(s) queued again${started ? '; a worker is running them' : ''}`);

@@ -5,8 +5,8 @@
 import type { Command } from 'commander';
 import { RecallError } from '../../core/errors.js';
 import type { Logger } from '../../core/log.js';
-import type { MemoryRecord } from '../../core/memory.js';
-import { QUARANTINED, REASON_TEXT, screenMemory } from '../../store/screen-memory.js';
+import { decideQuarantined } from '../../store/review-quarantined.js';
+import { quarantineReasons } from '../../store/quarantine-reasons.js';
 import type { Runtime } from '../../worker/runtime.js';
 import { withRuntime } from '../context.js';
 import { formatAge, namespaceLabel } from '../format.js';
@@ -57,11 +57,6 @@ function idsFrom(ids: string[]): string[] {
   return wanted;
 }
 
-/** Why the screen held a memory back, in words. */
-export function quarantineReasons(record: MemoryRecord): string[] {
-  return screenMemory(record.content, record).reasons.map((reason) => REASON_TEXT[reason]);
-}
-
 async function listQuarantined(runtime: Runtime, json: boolean): Promise<void> {
   const store = await runtime.store();
   const records = await store.list({ quarantine: 'only', limit: LIST_LIMIT });
@@ -86,17 +81,7 @@ async function listQuarantined(runtime: Runtime, json: boolean): Promise<void> {
 }
 
 async function decide(action: 'approve' | 'forget', ids: string[], json: boolean, runtime: Runtime, logger: Logger): Promise<void> {
-  const store = await runtime.store();
-  const records = await runtime.withStoreLock(async () => {
-    // Checked under the lock: only memories that are quarantined now are approved or forgotten.
-    const found = (await store.getMany(ids)).filter((r) => r.status === QUARANTINED);
-    const held = new Set(found.map((r) => r.id));
-    const missing = ids.filter((id) => !held.has(id));
-    if (missing.length > 0) throw new RecallError('NOT_FOUND', `no quarantined memory with id ${missing.join(', ')}; nothing was changed (recall review lists them)`);
-    if (action === 'approve') await store.setStatus(ids, null);
-    else await store.delete(ids);
-    return found;
-  });
+  const records = await decideQuarantined(action, ids, runtime);
   logger.log('info', action === 'approve' ? 'approved quarantined memories' : 'forgot quarantined memories', { ids });
   await refreshAfterWrite(records.map((r) => r.namespace), runtime, logger);
   if (json) out.json(action === 'approve' ? { approved: ids } : { forgotten: ids });

@@ -1,0 +1,24 @@
+/** Approving or forgetting quarantined memories: `recall review approve|forget` and the review page of `recall ui`. */
+import { RecallError } from '../core/errors.js';
+import type { MemoryRecord } from '../core/memory.js';
+import type { Runtime } from '../worker/runtime.js';
+import { QUARANTINED } from './screen-memory.js';
+
+export type ReviewAction = 'approve' | 'forget';
+
+/**
+ * Checked under the store lock: only memories that are quarantined now are approved or forgotten;
+ * NOT_FOUND (nothing changed) when any id is not. Returns the records as they were.
+ */
+export async function decideQuarantined(action: ReviewAction, ids: readonly string[], runtime: Pick<Runtime, 'store' | 'withStoreLock'>): Promise<MemoryRecord[]> {
+  const store = await runtime.store();
+  return runtime.withStoreLock(async () => {
+    const found = (await store.getMany(ids)).filter((r) => r.status === QUARANTINED);
+    const held = new Set(found.map((r) => r.id));
+    const missing = ids.filter((id) => !held.has(id));
+    if (missing.length > 0) throw new RecallError('NOT_FOUND', `no quarantined memory with id ${missing.join(', ')}; nothing was changed (recall review lists them)`);
+    if (action === 'approve') await store.setStatus(ids, null);
+    else await store.delete(ids);
+    return found;
+  });
+}

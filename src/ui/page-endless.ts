@@ -1,0 +1,38 @@
+/**
+ * Endless Mode's savings, the figures `recall endless stats --json` prints: by source and in total,
+ * then per session, each drawn as a native <progress> bar (no chart script, nothing to load).
+ */
+import { html } from 'hono/html';
+import { listRecords } from '../endless/endless-store.js';
+import { estimateTokens } from '../endless/measure-conversation.js';
+import { listSavings } from '../endless/savings-ledger.js';
+import { summarizeRecords } from '../endless/summarize-records.js';
+import { summarizeSources } from '../endless/summarize-sources.js';
+import type { Runtime } from '../worker/runtime.js';
+import type { Html } from './ui-layout.js';
+
+export function renderEndlessPage(runtime: Runtime): Html {
+  const home = runtime.loaded.paths.home;
+  const records = listRecords(home);
+  const entries = listSavings(home);
+  if (records.length === 0 && entries.length === 0) return html`<p id="nothing">No compressed outputs yet (the Endless hook, fork and backfill record them).</p>`;
+  const { sources, total } = summarizeSources(records, entries);
+  const { sessions } = summarizeRecords(records);
+  const bar = (original: number, saved: number) => html`<progress max="${Math.max(original, 1)}" value="${Math.max(saved, 0)}"></progress>`;
+  return html`<p id="total">In total (the hook, forks and in-place rewrites): ${count(total.savedChars)} characters saved of ${count(total.originalChars)}, about ${count(estimateTokens(total.savedChars))} tokens (${percent(total.savedShare)}).</p>
+<h2>By source</h2><table><thead><tr><th>source</th><th>runs</th><th>outputs</th><th>original</th><th>shown</th><th>saved</th><th>on resume</th></tr></thead><tbody>
+${[...sources, total].map((r) => html`<tr><td>${r.source}</td><td>${r.runs ?? ''}</td><td>${r.outputs}</td><td>${count(r.originalChars)}</td><td>${count(r.shownChars)}</td><td>${bar(r.originalChars, r.savedChars)} ${percent(r.savedShare)}</td><td>${r.resumeSavedChars === null ? '' : count(r.resumeSavedChars)}</td></tr>`)}
+</tbody></table>
+<h2>Per session (outputs the hook replaced)</h2>
+${sessions.length === 0 ? html`<p>None.</p>` : html`<table><thead><tr><th>session</th><th>outputs</th><th>observed</th><th>reduced</th><th>pending</th><th>original</th><th>shown</th><th>saved</th></tr></thead><tbody>
+${sessions.map((r) => html`<tr><td>${r.sessionId}</td><td>${r.outputs}</td><td>${r.observations}</td><td>${r.reductions}</td><td>${r.pending}</td><td>${count(r.originalChars)}</td><td>${count(r.compressedChars)}</td><td>${bar(r.originalChars, r.savedChars)} ${percent(r.savedShare)}</td></tr>`)}
+</tbody></table>`}`;
+}
+
+function count(n: number): string {
+  return n.toLocaleString('en');
+}
+
+function percent(share: number): string {
+  return `${Math.round(share * 100)}%`;
+}

@@ -1,0 +1,41 @@
+/** Starts `recall ui` on 127.0.0.1 with a fresh token; resolves with its URL and a close. */
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { RecallError } from '../core/errors.js';
+import type { Logger } from '../core/log.js';
+import type { Runtime } from '../worker/runtime.js';
+import { buildUiApp } from './ui-app.js';
+
+export interface UiHandle {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+export async function startUi(options: { port: number; runtime: Runtime; logger: Logger; env: NodeJS.ProcessEnv; cwd: string }): Promise<UiHandle> {
+  // The table opens before the URL is printed, so the first page does not wait for it.
+  await options.runtime.store();
+  const token = randomBytes(32).toString('base64url');
+  let port = options.port;
+  const app = buildUiApp({ runtime: options.runtime, logger: options.logger, env: options.env, cwd: options.cwd, access: { token, port: () => port } });
+  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+    const s = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: options.port }, (info: AddressInfo) => {
+      port = info.port;
+      resolve(s);
+    });
+    s.once('error', (err: NodeJS.ErrnoException) => {
+      if (err.code === 'EADDRINUSE') reject(new RecallError('INPUT_INVALID', `port ${options.port} on 127.0.0.1 is in use; pick another with --port, or --port 0 for a free one`, { cause: err }));
+      else if (err.code === 'EACCES') reject(new RecallError('INPUT_INVALID', `port ${options.port} needs privileges; pick one above 1023`, { cause: err }));
+      else reject(err);
+    });
+  });
+  return {
+    url: `http://127.0.0.1:${port}/?token=${token}`,
+    port,
+    close: () => new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      if ('closeAllConnections' in server) server.closeAllConnections();
+    }),
+  };
+}
