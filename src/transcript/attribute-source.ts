@@ -22,13 +22,23 @@ function words(text: string): Set<string> {
   return out;
 }
 
+/**
+ * The renderer shows at most 1,200 characters of a message and a few hundred of a tool output, head and
+ * tail: the model can only have taken words from those, so longer texts count by their head and tail.
+ */
+const SEEN_CHARS = 2_000;
+
+function seenPart(text: string): string {
+  return text.length <= SEEN_CHARS ? text : `${text.slice(0, SEEN_CHARS / 2)} ${text.slice(-SEEN_CHARS / 2)}`;
+}
+
 /** The words each kind of text in the session holds. */
 export function sourceWords(entries: readonly SessionEntry[]): Map<Exclude<SessionSource, 'model'>, Set<string>> {
   const by = new Map<Exclude<SessionSource, 'model'>, Set<string>>();
   const add = (kind: Exclude<SessionSource, 'model'>, text: string | undefined): void => {
     if (text === undefined) return;
     const set = by.get(kind) ?? new Set<string>();
-    for (const w of words(text)) set.add(w);
+    for (const w of words(seenPart(text))) set.add(w);
     by.set(kind, set);
   };
   for (const entry of entries) {
