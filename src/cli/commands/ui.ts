@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { RecallError } from '../../core/errors.js';
+import { commandEnv } from '../terminal.js';
 import { withRuntime } from '../context.js';
 import { out } from '../output.js';
 
@@ -23,7 +24,7 @@ export function registerUi(program: Command): void {
     .action(async (opts: { port: number; open: boolean; json?: boolean }) => {
       await withRuntime(async (runtime, logger) => {
         const [{ startUi }, { openBrowser }] = await Promise.all([import('../../ui/start-ui.js'), import('../../ui/open-browser.js')]);
-        const handle = await startUi({ port: opts.port, runtime, logger, env: process.env, cwd: process.cwd() });
+        const handle = await startUi({ port: opts.port, runtime, logger, env: commandEnv(), cwd: process.cwd() });
         if (opts.json) out.json({ url: handle.url });
         else out.line(`recall ui: ${handle.url}`);
         if (opts.open) openBrowser(handle.url);
