@@ -98,7 +98,8 @@ export function redactAssignments(text: string): { text: string; count: number }
       // The whole line when it reads as a value, else its first token when that does.
       // A whole line that reads as a reference (`$(gcloud auth print-access-token)`) is one.
       const core = (isReferenceOrPlaceholder(candidates[0] ?? '') ? [] : candidates)
-        .filter((raw) => !raw.includes('[REDACTED:'))
+        // Text cut before a redaction that ends in `:` or `=` is the key of the next assignment, not a value.
+        .filter((raw) => !raw.includes('[REDACTED:') && !/[:=]$/.test(raw))
         .map(withoutTrailingPunctuation)
         .find((c) => c !== '' && !isReferenceOrPlaceholder(c) && (envStyle || !looksLikeCodeOrProse(c)));
       if (core === undefined) {

@@ -80,15 +80,20 @@ export function parseTranscriptRecord(record: unknown): SessionEvent[] {
   return [];
 }
 
-function textOf(content: unknown): string {
+/**
+ * The text blocks of a message's content, joined by `separator`; a tool result (`images`) also shows
+ * each image as `[image]`.
+ */
+function textOf(content: unknown, { separator = '\n\n', images = false } = {}): string {
   if (typeof content === 'string') return content;
   if (!Array.isArray(content)) return '';
   const parts: string[] = [];
   for (const block of content) {
     if (typeof block === 'string') parts.push(block);
     else if (isObject(block) && block['type'] === 'text' && typeof block['text'] === 'string') parts.push(block['text']);
+    else if (images && isObject(block) && block['type'] === 'image') parts.push('[image]');
   }
-  return parts.join('\n\n');
+  return parts.join(separator);
 }
 
 function userEvents(content: unknown): SessionEvent[] {
@@ -177,20 +182,8 @@ function toolCallEvents(block: JsonObject): SessionEvent[] {
   ];
 }
 
-function resultText(content: unknown): string {
-  if (typeof content === 'string') return content;
-  if (!Array.isArray(content)) return '';
-  const parts: string[] = [];
-  for (const block of content) {
-    if (typeof block === 'string') parts.push(block);
-    else if (isObject(block) && block['type'] === 'text' && typeof block['text'] === 'string') parts.push(block['text']);
-    else if (isObject(block) && block['type'] === 'image') parts.push('[image]');
-  }
-  return parts.join('\n');
-}
-
 function toolResultEvents(content: unknown, isError: boolean, id: string | undefined): SessionEvent[] {
-  const text = cleanTranscriptText(resultText(content)) || (isError ? '(no output)' : '');
+  const text = cleanTranscriptText(textOf(content, { separator: '\n', images: true })) || (isError ? '(no output)' : '');
   if (text === '') return [];
   // cutToolResult redacts the whole result before it cuts.
   const event: SessionEvent = { kind: 'tool-result', text: cutToolResult(text, LIMITS.toolOutput), chars: text.length, isError };
