@@ -53,7 +53,9 @@ export function judgePair(oldText: string, newText: string, similarity: number, 
 
   const share = sharedShare(a, b);
   if (a.negated !== b.negated && share >= SAME_RULE_SHARE) return { verdict: 'supersede', reason: 'negation-flipped' };
-  if (numbersChanged(a, b) && wordsShare(a, b, (w) => !a.numbers.has(w) && !b.numbers.has(w)) >= 0.8) {
+  // The other words must match both ways: a rule whose only other words are a few of the old one's
+  // ("keep X enabled" against "keep alpha beta gamma enabled") is another rule that has a number in it.
+  if (numbersChanged(a, b) && wordsShare(a, b, (w) => !a.numbers.has(w) && !b.numbers.has(w), 'larger') >= 0.8) {
     return { verdict: 'supersede', reason: 'number-changed' };
   }
 
@@ -158,14 +160,15 @@ function sharedShare(a: RuleReading, b: RuleReading): number {
   return wordsShare(a, b, () => true);
 }
 
-function wordsShare(a: RuleReading, b: RuleReading, keep: (w: string) => boolean): number {
+/** Shared words as a share of the smaller rule's words (or of the larger one's). */
+function wordsShare(a: RuleReading, b: RuleReading, keep: (w: string) => boolean, of: 'smaller' | 'larger' = 'smaller'): number {
   const x = new Set(a.words.filter(keep));
   const y = new Set(b.words.filter(keep));
-  const smaller = Math.min(x.size, y.size);
-  if (smaller === 0) return x.size === y.size ? 1 : 0;
+  const size = of === 'smaller' ? Math.min(x.size, y.size) : Math.max(x.size, y.size);
+  if (size === 0) return x.size === y.size ? 1 : 0;
   let shared = 0;
   for (const w of x) if (y.has(w)) shared += 1;
-  return shared / smaller;
+  return shared / size;
 }
 
 function jaccard(x: readonly string[], y: readonly string[]): number {

@@ -43,24 +43,30 @@ afterAll(async () => {
 /** Fills the disk with 64 KiB files, then single pages, until nothing fits; returns the page files. */
 function fillDisk(dir: string): string[] {
   mkdirSync(dir, { recursive: true });
-  const pages: string[] = [];
-  for (const [size, into] of [
-    [64 * 1024, null],
-    [PAGE, pages],
-  ] as const) {
-    for (let i = 0; ; i += 1) {
-      const file = join(dir, `${size}-${i}`);
-      try {
-        writeFileSync(file, Buffer.alloc(size, 1));
-        into?.push(file);
-      } catch (err) {
-        rmSync(file, { force: true });
-        if ((err as NodeJS.ErrnoException).code !== 'ENOSPC') throw err;
-        break;
-      }
-    }
+  const chunks = fillWith(dir, 64 * 1024);
+  let pages = fillWith(dir, PAGE, 'a');
+  // The chunks can end exactly at the limit: free one and fill its room with pages, so some are there to free.
+  if (pages.length === 0 && chunks.length > 0) {
+    rmSync(chunks.pop()!);
+    pages = fillWith(dir, PAGE, 'b');
   }
   return pages;
+}
+
+/** Files of `size` bytes until the file system is full; their paths. */
+function fillWith(dir: string, size: number, tag = ''): string[] {
+  const files: string[] = [];
+  for (let i = 0; ; i += 1) {
+    const file = join(dir, `${size}${tag}-${i}`);
+    try {
+      writeFileSync(file, Buffer.alloc(size, 1));
+      files.push(file);
+    } catch (err) {
+      rmSync(file, { force: true });
+      if ((err as NodeJS.ErrnoException).code !== 'ENOSPC') throw err;
+      return files;
+    }
+  }
 }
 
 function spoolFiles(home: string): { parsed: number; broken: string[]; temp: string[] } {

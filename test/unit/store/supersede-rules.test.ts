@@ -16,6 +16,11 @@ describe('supersede rules', () => {
     expect(judge('Retry failed uploads twice.', 'Retry failed uploads 4 times.').verdict).toBe('supersede');
   });
 
+  it('does not read a number that only the new rule has, among fewer of the old words, as a changed number', () => {
+    expect(judgePair('You MUST keep zorvi plenta quaso drimbel enabled.', 'You MUST keep flag7 enabled.', 0.6, 0.85).verdict).toBe('different');
+    expect(judgePair('Use Node for the build scripts.', 'Use Node 20 for the build scripts.', 0.7, 0.85)).toEqual({ verdict: 'supersede', reason: 'number-changed' });
+  });
+
   it('reads one named tool replaced by another as a changed decision', () => {
     expect(judge('Install packages with npm.', 'Install packages with pnpm.').verdict).toBe('supersede');
     expect(judge('Write unit tests with jest.', 'Write unit tests with vitest.').verdict).toBe('supersede');
