@@ -30,13 +30,16 @@ const dist = resolve(process.argv[2] ?? fileURLToPath(new URL('../dist', import.
  */
 const HOOK_ENTRIES = ['hook/run-hook.js', 'hook/session-start.js', 'cli/commands/endless-fork-fast.js', 'serve/try-served.js'];
 
-/** Dynamic imports stay lazy, separate files: external, with the path rewritten relative to the bundle. */
+/**
+ * A dynamic import() of recall's own (in dist/) stays a lazy, separate file: external, with the path
+ * rewritten relative to the bundle. One inside a package is folded like the rest.
+ */
 function keepDynamicImportsLazy(outDir) {
   return {
     name: 'keep-dynamic-imports-lazy',
     setup(b) {
       b.onResolve({ filter: /^\./ }, (args) => {
-        if (args.kind !== 'dynamic-import') return undefined;
+        if (args.kind !== 'dynamic-import' || !args.resolveDir.startsWith(dist + sep)) return undefined;
         const target = resolve(args.resolveDir, args.path);
         const path = relative(outDir, target).split(sep).join('/');
         return { path: path.startsWith('.') ? path : `./${path}`, external: true };
@@ -91,21 +94,6 @@ for (const entry of HOOK_ENTRIES) {
  */
 const MCP_ENTRY = 'mcp/serve-mcp-command.js';
 
-/** A dynamic import() in dist/ stays a lazy, separate file; one inside a package is folded like the rest. */
-function keepOwnDynamicImportsLazy(outDir) {
-  return {
-    name: 'keep-own-dynamic-imports-lazy',
-    setup(b) {
-      b.onResolve({ filter: /^\./ }, (args) => {
-        if (args.kind !== 'dynamic-import' || !args.resolveDir.startsWith(dist + sep)) return undefined;
-        const target = resolve(args.resolveDir, args.path);
-        const path = relative(outDir, target).split(sep).join('/');
-        return { path: path.startsWith('.') ? path : `./${path}`, external: true };
-      });
-    },
-  };
-}
-
 {
   const file = join(dist, MCP_ENTRY);
   if (!existsSync(file)) throw new Error(`bundle-hooks: ${file} is missing; run tsc first`);
@@ -121,7 +109,7 @@ function keepOwnDynamicImportsLazy(outDir) {
     sourcemap: true,
     logLevel: 'warning',
     banner: { js: "import { createRequire as __recallCreateRequire } from 'node:module'; const require = __recallCreateRequire(import.meta.url);" },
-    plugins: [keepOwnDynamicImportsLazy(outDir), refuseForeignImportMeta(outDir)],
+    plugins: [keepDynamicImportsLazy(outDir), refuseForeignImportMeta(outDir)],
   });
 }
 
