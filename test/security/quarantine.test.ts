@@ -141,5 +141,21 @@ describe('quarantine', () => {
     }
     // --json keeps the stored text exactly, escaped by JSON.
     expect((await json<JsonMemory[]>(['list'], e))[0]!.content).toBe(text);
+
+    // An import sets the other text fields too: namespace, source, root and session are printed as safely.
+    const at = '2026-01-02T03:04:05.000Z';
+    const line = {
+      id: 'esc1', content: 'Keep the changelog in CHANGES.md.', type: 'pattern', importance: 0.6, namespace: 'ns\u001b[2J', project_root: '/w\u001b]0;t\u0007',
+      session_id: 's\u009b1m', source: 'src\u001b[31m', embedder: 'elsewhere', created_at: at, last_seen_at: at, seen_count: 1,
+    };
+    const file = join(h.root, 'escapes.jsonl');
+    writeFileSync(file, `${JSON.stringify(line)}\n`);
+    expect((await runCli(['import', file], { env: e })).exitCode).toBe(0);
+    for (const args of [['list', '--namespace', line.namespace], ['show', 'esc1']]) {
+      const result = await runCli(args, { env: e });
+      expect(result.exitCode, result.stderr).toBe(0);
+      // eslint-disable-next-line no-control-regex
+      expect(result.stdout, args.join(' ')).not.toMatch(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/);
+    }
   });
 });

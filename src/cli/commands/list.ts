@@ -52,7 +52,7 @@ export function registerList(program: Command): void {
         out.line(
           renderTable(
             ['id', 'type', 'project', 'age', 'content'],
-            records.map((r) => [r.id, r.type, namespaceLabel(r.namespace), formatAge(r.createdAt), withVersionMark(r)]),
+            records.map((r) => [r.id, r.type, terminalSafe(namespaceLabel(r.namespace)), formatAge(r.createdAt), withVersionMark(r)]),
           ),
         );
       });

@@ -71,7 +71,7 @@ async function listQuarantined(runtime: Runtime, json: boolean): Promise<void> {
   out.line(`${records.length}${records.length === LIST_LIMIT ? '+' : ''} quarantined memor${records.length === 1 ? 'y' : 'ies'}; no session sees them until approved:`);
   for (const r of records) {
     out.line();
-    out.line(`${r.id}  [${r.type}] ${namespaceLabel(r.namespace)}, from ${r.provenance ?? r.source}, ${formatAge(r.createdAt)} ago`);
+    out.line(terminalSafe(`${r.id}  [${r.type}] ${namespaceLabel(r.namespace)}, from ${r.provenance ?? r.source}, ${formatAge(r.createdAt)} ago`));
     const reasons = quarantineReasons(r);
     if (reasons.length > 0) out.line(`  why: ${reasons.join('; ')}`);
     out.line(`  ${terminalSafe(r.content)}`);

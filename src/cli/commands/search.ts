@@ -5,6 +5,7 @@ import { SEARCH_MODES, searchMemories } from '../../search/search-memories.js';
 import type { SearchHit, SearchMode } from '../../search/search-memories.js';
 import { parsePositiveInt, withRuntime } from '../context.js';
 import { formatAge, namespaceLabel } from '../format.js';
+import { terminalSafe } from '../terminal-safe.js';
 import { out, renderTable } from '../output.js';
 import { memoryJson, withVersionMark } from './list.js';
 import { addScopeOptions, parseScore, scopeFilters } from './scope-options.js';
@@ -74,7 +75,7 @@ function printHits(hits: readonly SearchHit[]): void {
   out.line(
     renderTable(
       ['score', 'type', 'project', 'age', 'content'],
-      hits.map((h) => [h.score.toFixed(2), h.record.type, namespaceLabel(h.record.namespace), formatAge(h.record.createdAt), withVersionMark(h.record)]),
+      hits.map((h) => [h.score.toFixed(2), h.record.type, terminalSafe(namespaceLabel(h.record.namespace)), formatAge(h.record.createdAt), withVersionMark(h.record)]),
     ),
   );
 }

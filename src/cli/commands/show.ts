@@ -40,7 +40,8 @@ export function registerShow(program: Command): void {
           ['status', record.supersededBy == null ? 'current' : `replaced by ${record.supersededBy} at ${record.supersededAt ?? '?'}`],
           ...(record.status === 'quarantined' ? [['review', 'quarantined: no session sees it until `recall review approve`'] as [string, string]] : []),
         ];
-        for (const [name, value] of fields) out.line(`${name.padEnd(11)}${value}`);
+        // Namespace, root, session and source come from imports too: printed like the content.
+        for (const [name, value] of fields) out.line(`${name.padEnd(11)}${terminalSafe(value)}`);
         out.line();
         out.line(terminalSafe(record.content));
         if (chain.older.length + chain.newer.length === 0) return;
