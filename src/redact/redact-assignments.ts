@@ -101,7 +101,8 @@ export function redactAssignments(text: string): { text: string; count: number }
         // Text cut before a redaction that ends in `:` or `=` is the key of the next assignment, not a value.
         .filter((raw) => !raw.includes('[REDACTED:') && !/[:=]$/.test(raw))
         .map(withoutTrailingPunctuation)
-        .find((c) => c !== '' && !isReferenceOrPlaceholder(c) && (envStyle || !looksLikeCodeOrProse(c)));
+        // A value with no letter or digit (`pw: ! ! !`) holds no secret.
+        .find((c) => /[\p{L}\p{N}]/u.test(c) && !isReferenceOrPlaceholder(c) && (envStyle || !looksLikeCodeOrProse(c)));
       if (core === undefined) {
         // Not a secret: the words after it may still hold an assignment.
         return `${head}${token}${redact(line.slice(token.length), depth + 1)}`;

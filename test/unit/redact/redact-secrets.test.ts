@@ -94,6 +94,12 @@ describe('redactSecrets', () => {
     expect(redactSecrets(input)).toEqual({ text: input, count: 0 });
   });
 
+  it('leaves a key-name assignment alone when its value has no letter or digit', () => {
+    expect(redactSecrets('pW:    ! ! !!')).toEqual({ text: 'pW:    ! ! !!', count: 0 });
+    expect(redactSecrets('password: ---').count).toBe(0);
+    expect(redactSecrets('password: hunter2!').count).toBe(1);
+  });
+
   it('keeps the user and host of a URL with credentials', () => {
     const { text } = redactSecrets('git clone https://deploy:tok3n@git.example.com/team/repo.git');
     expect(text).toBe('git clone https://deploy:[REDACTED:password]@git.example.com/team/repo.git');
