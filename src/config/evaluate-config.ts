@@ -4,9 +4,11 @@
  */
 import { ENV_OVERRIDES, applyEnvOverrides } from './env-overrides.js';
 import { configSchema, type Config } from './schema.js';
-import { getPath, listConfigKeys, type ConfigKey } from './config-keys.js';
+import { getPath } from './config-keys.js';
 import { normalizeOllamaHost, ollamaHostProblem } from './ollama-host.js';
 import { isObject } from '../core/is-object.js';
+
+export { findUnknownKeys } from './unknown-keys.js';
 
 export interface ConfigProblem {
   /** Dotted key, `(root)` for the whole file, or `(file)` when config.json cannot be read at all. */
@@ -55,24 +57,6 @@ export function salvageConfig(fileRaw: Record<string, unknown>, env: NodeJS.Proc
     }
   }
   return { config: configSchema.parse({}), problems };
-}
-
-/** Keys in config.json the schema does not know (zod drops them silently): usually typos. */
-export function findUnknownKeys(fileRaw: Record<string, unknown>, keys: readonly ConfigKey[] = listConfigKeys()): string[] {
-  const known = new Set(keys.map((k) => k.key));
-  const groups = new Set(keys.flatMap((k) => k.path.slice(0, -1).map((_, i) => k.path.slice(0, i + 1).join('.'))));
-  const unknown: string[] = [];
-  const visit = (node: Record<string, unknown>, prefix: string): void => {
-    for (const [name, value] of Object.entries(node)) {
-      const key = prefix ? `${prefix}.${name}` : name;
-      if (known.has(key)) continue;
-      if (groups.has(key) && isObject(value)) {
-        visit(value, key);
-      } else if (!groups.has(key)) unknown.push(key);
-    }
-  };
-  visit(fileRaw, '');
-  return unknown;
 }
 
 /** One line per problem, naming the key, where the value came from, and the problem. */
