@@ -4,7 +4,8 @@
  * hook must answer); a number above its bound is lowered to the bound.
  */
 import { isObject } from '../core/is-object.js';
-import type { KeySpec, NumberKeySpec, TableKey } from './key-table.js';
+import { describeAllowed } from './describe-allowed.js';
+import type { KeySpec, TableKey } from './key-table.js';
 import { normalizeOllamaHost } from './ollama-host.js';
 
 export interface KnownKeysReading {
@@ -61,45 +62,35 @@ function valueAt(target: Record<string, unknown>, path: readonly string[], badGr
 
 /** Whether `raw` is a value the schema accepts for `spec`, read as the schema reads it. */
 export function checkValue(spec: KeySpec, raw: unknown): Checked {
+  const refused: Checked = { ok: false, want: describeAllowed(spec) };
   switch (spec.kind) {
     case 'boolean':
-      return typeof raw === 'boolean' ? { ok: true, value: raw } : { ok: false, want: 'true or false' };
+      return typeof raw === 'boolean' ? { ok: true, value: raw } : refused;
     case 'int':
-    case 'number':
-      return checkNumber(spec, raw);
+    case 'number': {
+      // As the schema's coercion reads a number.
+      const n = Number(raw);
+      const valid = spec.kind === 'int' ? Number.isInteger(n) : Number.isFinite(n);
+      if (!valid || (spec.min !== undefined && n < spec.min)) return refused;
+      if (spec.max !== undefined && n > spec.max) return { ok: 'lowered', value: spec.max, why: spec.maxMessage ?? `at most ${spec.max}` };
+      return { ok: true, value: n };
+    }
     case 'string': {
-      if (typeof raw !== 'string') return { ok: false, want: spec.format === 'ollama-host' ? 'a URL' : 'text' };
-      if (spec.minLength !== undefined && raw.length < spec.minLength) return { ok: false, want: spec.minLength === 1 ? 'non-empty text' : `text of ${spec.minLength} characters or more` };
-      if (spec.pattern && !spec.pattern.test(raw)) return { ok: false, want: spec.patternMessage ?? `text matching ${String(spec.pattern)}` };
+      if (typeof raw !== 'string' || (spec.minLength !== undefined && raw.length < spec.minLength)) return refused;
+      if (spec.pattern && !spec.pattern.test(raw)) return refused;
       if (spec.format !== 'ollama-host') return { ok: true, value: raw };
       try {
         return { ok: true, value: normalizeOllamaHost(raw) };
       } catch {
-        return { ok: false, want: 'an http:// or https:// URL' };
+        return refused;
       }
     }
     case 'list': {
       const min = spec.itemMinLength ?? 0;
       const valid = Array.isArray(raw) && raw.every((item) => typeof item === 'string' && item.length >= min);
-      return valid ? { ok: true, value: [...(raw as string[])] } : { ok: false, want: min > 0 ? 'a list of non-empty strings' : 'a list of strings' };
+      return valid ? { ok: true, value: [...(raw as string[])] } : refused;
     }
     case 'enum':
-      return typeof raw === 'string' && spec.choices.includes(raw) ? { ok: true, value: raw } : { ok: false, want: `one of ${spec.choices.join(', ')}` };
+      return typeof raw === 'string' && spec.choices.includes(raw) ? { ok: true, value: raw } : refused;
   }
-}
-
-/** Read as the schema's coercion reads a number: `Number(value)`. */
-function checkNumber(spec: NumberKeySpec, raw: unknown): Checked {
-  const n = Number(raw);
-  const whole = spec.kind === 'int';
-  const valid = whole ? Number.isInteger(n) : Number.isFinite(n);
-  if (!valid || (spec.min !== undefined && n < spec.min)) return { ok: false, want: describeNumber(spec) };
-  if (spec.max !== undefined && n > spec.max) return { ok: 'lowered', value: spec.max, why: spec.maxMessage ?? `at most ${spec.max}` };
-  return { ok: true, value: n };
-}
-
-function describeNumber(spec: NumberKeySpec): string {
-  const what = spec.kind === 'int' ? 'a whole number' : 'a number';
-  if (spec.min !== undefined && spec.max !== undefined) return `${what} from ${spec.min} to ${spec.max}`;
-  return spec.min !== undefined ? `${what} >= ${spec.min}` : what;
 }
