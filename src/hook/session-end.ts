@@ -5,6 +5,7 @@
  * goes to a fallback spool on another file system, which the worker adopts once there is room.
  */
 import { dirname } from 'node:path';
+import { unknownKeysInHome } from '../config/unknown-keys-in-home.js';
 import { fileLogger } from '../core/log.js';
 import { stateFolderProblems } from '../core/private-paths.js';
 import { statePaths } from '../core/state-paths.js';
@@ -17,6 +18,9 @@ import { spawnDetachedWorker } from './spawn-worker.js';
 export async function sessionEndHook(ctx: HookContext): Promise<Record<string, unknown>> {
   const paths = statePaths(ctx.home);
   const logger = fileLogger(paths.logFile, 'hook.session-end');
+  // Once a session, the line every command prints on stderr about keys recall ignores.
+  const unknownKeys = unknownKeysInHome(ctx.home);
+  if (unknownKeys !== null) logger.log('warn', unknownKeys);
   const parsed = parseHookInput(ctx.stdin.text);
   if (!parsed.ok) {
     logger.log('warn', `ignored SessionEnd payload: ${parsed.problem}`, { truncated: ctx.stdin.truncated });
