@@ -25,6 +25,16 @@ export function applyEnvOverrides(fileRaw: Record<string, unknown>, env: NodeJS.
   return out;
 }
 
+/** Environment variables that are set (non-empty) and the dotted key each overrides. */
+export function activeEnvOverrides(env: NodeJS.ProcessEnv): Map<string, string> {
+  const active = new Map<string, string>();
+  for (const [name, path] of ENV_OVERRIDES) {
+    const value = env[name];
+    if (value !== undefined && value.trim() !== '') active.set(path.join('.'), name);
+  }
+  return active;
+}
+
 /** The words the environment may use for a boolean; undefined for anything else. */
 export function parseEnvFlag(value: string | undefined): boolean | undefined {
   if (value === undefined) return undefined;

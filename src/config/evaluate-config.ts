@@ -2,12 +2,13 @@
  * Config evaluation that explains itself: which keys are wrong, and whether the bad value came from
  * config.json or an environment variable. Pure: the file's content and the environment come in.
  */
-import { ENV_OVERRIDES, applyEnvOverrides } from './env-overrides.js';
+import { activeEnvOverrides, applyEnvOverrides } from './env-overrides.js';
 import { configSchema, type Config } from './schema.js';
 import { getPath } from './config-keys.js';
 import { normalizeOllamaHost, ollamaHostProblem } from './ollama-host.js';
 import { isObject } from '../core/is-object.js';
 
+export { activeEnvOverrides };
 export { findUnknownKeys } from './unknown-keys.js';
 
 export interface ConfigProblem {
@@ -21,16 +22,6 @@ export interface ConfigProblem {
 }
 
 export type ConfigEvaluation = { ok: true; config: Config } | { ok: false; problems: ConfigProblem[] };
-
-/** Environment variables that are set (non-empty) and the dotted key each overrides. */
-export function activeEnvOverrides(env: NodeJS.ProcessEnv): Map<string, string> {
-  const active = new Map<string, string>();
-  for (const [name, path] of ENV_OVERRIDES) {
-    const value = env[name];
-    if (value !== undefined && value.trim() !== '') active.set(path.join('.'), name);
-  }
-  return active;
-}
 
 /** Validates file + env the way loadConfig does, but returns every problem with its source. */
 export function evaluateConfig(fileRaw: Record<string, unknown>, env: NodeJS.ProcessEnv): ConfigEvaluation {

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { RecallError } from '../core/errors.js';
 import { resolveHome, statePaths, type StatePaths } from '../core/state-paths.js';
 import { normalizeOllamaHost, ollamaHostProblem } from './ollama-host.js';
-import { applyEnvOverrides } from './env-overrides.js';
+import { activeEnvOverrides, applyEnvOverrides } from './env-overrides.js';
 import { configSchema, type Config } from './schema.js';
 
 export { normalizeOllamaHost };
@@ -26,7 +26,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
   try {
     config.ollama.host = normalizeOllamaHost(config.ollama.host);
   } catch {
-    const from = env.OLLAMA_HOST?.trim() ? 'from env OLLAMA_HOST' : `in ${paths.configFile}`;
+    const envVar = activeEnvOverrides(env).get('ollama.host');
+    const from = envVar ? `from env ${envVar}` : `in ${paths.configFile}`;
     throw new RecallError('CONFIG_INVALID', `invalid configuration: ollama.host (${from}): ${ollamaHostProblem(config.ollama.host)}`);
   }
   return { config: deepFreeze(config), paths };
