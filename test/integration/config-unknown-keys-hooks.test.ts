@@ -1,9 +1,15 @@
-/** Hooks say in their log (never on stdout or stderr) that config.json holds keys recall ignores. */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+/**
+ * Hooks say in their log (never on stdout or stderr) that config.json holds keys recall ignores; the
+ * commands that skip the command-line program (`endless fork`) still say it on stderr.
+ */
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseEnv, runHook } from '../support/cli.js';
+import { fileURLToPath } from 'node:url';
+import { baseEnv, runCli, runHook } from '../support/cli.js';
+
+const FIXTURE = fileURLToPath(new URL('../fixtures/endless/session.jsonl', import.meta.url));
 
 let root: string;
 let n = 0;
@@ -57,5 +63,15 @@ describe('hooks and unknown config keys', () => {
     expect((await runHook('session-end', SESSION_END, { env })).exitCode).toBe(0);
     expect(logOf(home)).toContain('queued capture');
     expect(logOf(home)).not.toContain('keys recall ignores');
+  });
+
+  it('recall endless fork warns on stderr, as every command does, and still forks', async () => {
+    const { home, file, env } = homeWithConfig({ endless: { keepRecnt: 1 } });
+    const session = join(home, '11111111-2222-4333-8444-555555555555.jsonl');
+    copyFileSync(FIXTURE, session);
+    const result = await runCli(['endless', 'fork', session, '--no-model', '--json'], { env });
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.stderr).toBe(`warning: ${file} has keys recall ignores: endless.keepRecnt (did you mean endless.keepRecent?)\n`);
+    expect(JSON.parse(result.stdout)).toMatchObject({ newSessionId: expect.any(String) });
   });
 });
