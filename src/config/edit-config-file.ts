@@ -3,7 +3,7 @@
  * the result is a valid config, and an atomic 0600 write.
  */
 import { RecallError } from '../core/errors.js';
-import { writeFileAtomic } from '../queue/atomic-write.js';
+import { writeFileAtomic } from '../core/atomic-write.js';
 import { getPath, type ConfigKey } from './config-keys.js';
 import { evaluateConfig } from './evaluate-config.js';
 import { setPath } from './env-overrides.js';

@@ -4,7 +4,7 @@ import { describeError } from '../../core/errors.js';
 import { completeStoredEntry, pendingRecords, type CompleteDeps } from '../../endless/complete-observation.js';
 import { endlessRoot } from '../../endless/endless-store.js';
 import { isSystemicFailure } from '../../endless/prepare-replacements.js';
-import { tryLock } from '../../worker/locks.js';
+import { tryLock } from '../../adapters/file-lock.js';
 import { openEndless } from './endless.js';
 import { setExitCode } from '../terminal.js';
 
