@@ -5,7 +5,8 @@ import { completeStoredEntry, pendingRecords, type CompleteDeps } from '../../en
 import { endlessRoot } from '../../endless/endless-store.js';
 import { isSystemicFailure } from '../../endless/prepare-replacements.js';
 import { tryLock } from '../../adapters/file-lock.js';
-import { openEndless } from './endless.js';
+import {  } from './endless-common.js';
+import { openEndless } from './open-endless.js';
 import { setExitCode } from '../terminal.js';
 
 /**
