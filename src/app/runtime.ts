@@ -66,7 +66,7 @@ export function createRuntime(loaded: LoadedConfig, options: RuntimeOptions): Ru
       return createLlmLazily(config.ollama.host, model, config.ollama.timeoutMs);
     },
     embedder() {
-      embedder ??= import('../embed/create-embedder.js').then(async ({ createEmbedder }) => {
+      embedder ??= import('./create-embedder.js').then(async ({ createEmbedder }) => {
         const local = createEmbedder(config.embedder.id, {
           modelsDir: paths.modelsDir,
           allowDownload: config.embedder.allowDownload,

@@ -5,7 +5,7 @@ import { classifyOllamaError, errorCode, responseStatus } from '../adapters/tran
 import type { Config } from '../config/schema.js';
 import { isRecallError } from '../core/errors.js';
 import type { StatePaths } from '../core/state-paths.js';
-import { createEmbedder, parseEmbedderSpec } from '../embed/create-embedder.js';
+import { createEmbedder, parseEmbedderSpec } from '../app/create-embedder.js';
 import type { EmbedderProbe } from './check-embedder.js';
 import { OLLAMA_PROBE_TIMEOUT_MS, type OllamaProbe } from './check-ollama.js';
 import type { StoreProbe } from './check-store.js';
