@@ -14,7 +14,7 @@ import { recordResult } from './results.mjs';
 const batches = Number(process.argv[2] ?? 30);
 const BATCH = 32;
 const dist = new URL('../dist/', import.meta.url);
-const { createEmbedder } = await import(new URL('embed/create-embedder.js', dist).href);
+const { createEmbedder } = await import(new URL('app/create-embedder.js', dist).href);
 
 const WORDS = ['you', 'must', 'use', 'pnpm', 'never', 'npm', 'store', 'money', 'as', 'integer', 'cents', 'always', 'run', 'integration', 'tests', 'before', 'a', 'release', 'the', 'api', 'returns', 'json'];
 function sentence(i) {

@@ -26,7 +26,7 @@ const warmCalls = Number(process.argv[4] ?? 10);
 const dist = new URL('../dist/', import.meta.url);
 const cli = fileURLToPath(new URL('cli/main.js', dist));
 const { openLanceStore } = await import(new URL('adapters/lance-store.js', dist).href);
-const { createEmbedder } = await import(new URL('embed/create-embedder.js', dist).href);
+const { createEmbedder } = await import(new URL('app/create-embedder.js', dist).href);
 const { resolveProject } = await import(new URL('project/resolve-project.js', dist).href);
 
 const QUERIES = [

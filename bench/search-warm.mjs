@@ -24,7 +24,7 @@ const runs = Number(process.argv[2] ?? 4 * BENCH_QUERIES.length);
 const sizes = (process.argv[3] ?? '1000,100000,1000000').split(',').map(Number);
 const cli = fileURLToPath(new URL('../dist/cli/main.cjs', import.meta.url));
 const root = mkdtempSync(join(tmpdir(), 'recall-bench-warm-'));
-const serveClient = new URL('../dist/serve/serve-client.js', import.meta.url).href;
+const serveClient = new URL('../dist/serve-client/serve-client.js', import.meta.url).href;
 /** Prints the ms from connect to answer of one served `recall search "$BENCH_QUERY" --json`. */
 const ROUND_TRIP = `
 const { requestDaemon, serveSocketPath } = await import(${JSON.stringify(serveClient)});

@@ -13,7 +13,7 @@ const { renderContext } = await import(dist('context/render-context.js'));
 const { CONTEXT_FILE_VERSION, contextFilePath, serializeContextFile } = await import(dist('context/context-file.js'));
 const { statePaths } = await import(dist('core/state-paths.js'));
 const { resolveProject } = await import(dist('project/resolve-project.js'));
-const { writeFileAtomic } = await import(dist('queue/atomic-write.js'));
+const { writeFileAtomic } = await import(dist('core/atomic-write.js'));
 
 const runs = Number(process.argv[2] ?? 20);
 const cli = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));

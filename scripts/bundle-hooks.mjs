@@ -28,7 +28,7 @@ const dist = resolve(process.argv[2] ?? fileURLToPath(new URL('../dist', import.
  * folded file carries its own copy of the modules it shares with lazily loaded files (RecallError
  * is recognised across copies; see core/errors.ts).
  */
-const HOOK_ENTRIES = ['hook/run-hook.js', 'hook/session-start.js', 'cli/commands/endless-fork-fast.js', 'serve/try-served.js'];
+const HOOK_ENTRIES = ['hook/run-hook.js', 'hook/session-start.js', 'cli/commands/endless-fork-fast.js', 'serve-client/try-served.js'];
 
 /**
  * A dynamic import() of recall's own (in dist/) stays a lazy, separate file: external, with the path
@@ -121,7 +121,7 @@ const MCP_ENTRY = 'mcp/serve-mcp-command.js';
  */
 const COMMONJS_BUILDS = [
   { entry: 'cli/commands/endless-fork-fast.js', fold: [], require: [] },
-  { entry: 'cli/main.js', fold: ['serve/try-served.js'], require: ['cli/commands/endless-fork-fast.js'] },
+  { entry: 'cli/main.js', fold: ['serve-client/try-served.js'], require: ['cli/commands/endless-fork-fast.js'] },
 ];
 
 /** In CommonJS output import.meta is empty: refuse it rather than build a bin that breaks at run time. */

@@ -4,8 +4,8 @@
  * or was not found.
  */
 import { isRecallError, RecallError } from '../core/errors.js';
-import type { StoreLocation } from '../store/store-location.js';
-import type { LanceStore } from './lance-store.js';
+import type { StoreLocation } from '../core/store-location.js';
+import type { LanceStore } from './lance-store-port.js';
 
 /** The store's reads, which fail when they meet an unreadable data file. */
 const READS = ['list', 'get', 'getMany', 'search', 'textSearch', 'countByNamespaceAndType', 'findByContentKey', 'nearest'] as const;

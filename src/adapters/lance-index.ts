@@ -7,7 +7,7 @@
  * compacts small fragments, folds unindexed rows into every index and prunes older versions.
  */
 import type { IndexConfig, Table } from '@lancedb/lancedb';
-import type { MaintenancePolicy, MaintenanceReport } from '../store/maintain-store.js';
+import type { MaintenancePolicy, MaintenanceReport } from '../core/maintenance.js';
 import { guard } from './lance-rows.js';
 import { ensureFtsIndex } from './lance-tables.js';
 import type { LanceModule } from './lance-tables.js';

@@ -4,7 +4,7 @@ import type { MemoryRecord } from '../core/memory.js';
 import type { GroupCount, Neighbor, StoredMemory, TextHit, VectorMatch } from '../core/ports.js';
 import { RECORD_COLUMNS, guard, rowsOf, toFloat32, toRecord, toStoredMemory } from './lance-rows.js';
 import type { Row } from './lance-rows.js';
-import { cosineSimilarity } from '../store/dedupe.js';
+import { cosineSimilarity } from '../core/cosine-similarity.js';
 import { RecallError } from '../core/errors.js';
 
 /** Newest first (created_at, then id); `limit` <= 0 returns nothing. */

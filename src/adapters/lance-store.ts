@@ -22,11 +22,12 @@ import type { ReembedContext } from './lance-reembed.js';
 import { DEDUPE_PROBES, queryGroupCounts, queryNearest, queryNearestIds, queryRows, queryText, readRows, scanRows, SEARCH_PROBES } from './lance-search.js';
 import { addMissingColumns, ensureFtsIndex, keepFtsIndexCurrent, memorySchema, readEmbedderInfo, rebuildFtsIndex, warmFtsIndex, type LanceModule } from './lance-tables.js';
 import { explainDataDamage } from './lance-damage-errors.js';
-import { inspectTable, rewriteFromReadable, type TableHealth } from './lance-salvage.js';
+import { inspectTable, rewriteFromReadable } from './lance-salvage.js';
+import type { LanceStore } from './lance-store-port.js';
 import { isMaintenanceDue, maintainTable } from './lance-index.js';
 import { damagedHead } from './lance-versions.js';
-import type { MaintainableStore, MaintenancePolicy } from '../store/maintain-store.js';
-import { describeStoreLocation, type StoreLocation } from '../store/store-location.js';
+import type { MaintenancePolicy } from '../core/maintenance.js';
+import { describeStoreLocation, type StoreLocation } from '../core/store-location.js';
 
 const DEFAULT_SEARCH_LIMIT = 10;
 /**
@@ -47,35 +48,7 @@ const IDS_PER_STATEMENT = 500;
  */
 export const CACHE_BYTES = { index: 512 * 1024 * 1024, metadata: 128 * 1024 * 1024 } as const;
 
-export interface LanceStore extends MaintainableStore {
-  /** Compact files, fold new rows into the indexes and prune old versions; each write makes a new version. */
-  optimize(): Promise<void>;
-  /** Bytes in LanceDB's index and metadata caches for this store. */
-  cacheBytes(): number;
-  /** Reads the whole table to find unreadable data files or a text index that no longer loads; null without a table. */
-  inspectDamage(): Promise<TableHealth | null>;
-  /**
-   * Recovers from what inspectDamage finds: unreadable data files -> the table rewritten from every
-   * row that can still be read (and its text index built again); a damaged text index -> rebuilt.
-   * Callers hold the store lock.
-   */
-  repairDamage(): Promise<DamageRepair | null>;
-  /**
-   * What went wrong after the last writes had been stored (the text index could not be brought up to
-   * date), once each: the write itself succeeded, so it is reported, not thrown.
-   */
-  takeWriteWarnings(): string[];
-}
-
-export interface DamageRepair {
-  before: TableHealth;
-  /** Rows in the table after the repair. */
-  kept: number;
-  /** Rows that could not be read and are gone from the table. */
-  lost: number;
-  rewritten: boolean;
-  textIndexRebuilt: boolean;
-}
+export type { DamageRepair, LanceStore } from './lance-store-port.js';
 
 export interface OpenStoreOptions {
   clock?: Clock;

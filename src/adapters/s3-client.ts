@@ -5,7 +5,7 @@
  */
 import { AwsClient } from 'aws4fetch';
 import { RecallError } from '../core/errors.js';
-import type { StoreLocation } from '../store/store-location.js';
+import type { StoreLocation } from '../core/store-location.js';
 
 export type S3Location = Extract<StoreLocation, { kind: 's3' }>;
 

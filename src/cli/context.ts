@@ -1,42 +1,21 @@
-/** What every command starts from: the parsed config, a state dir that exists, a log. */
-import { loadConfig, type LoadedConfig } from '../config/load-config.js';
+/** The command-line program's way into the composition root (src/app/), with the command's environment. */
+import * as app from '../app/open-state.js';
+import type { Runtime } from '../app/runtime.js';
+import type { LoadedConfig } from '../config/load-config.js';
 import { RecallError } from '../core/errors.js';
-import { fileLogger, type Logger } from '../core/log.js';
-import { redactSecrets } from '../redact/redact-secrets.js';
-import { assertStateFolders } from '../core/private-paths.js';
-import { ensureStateDir } from '../core/state-paths.js';
-import { serveAllowed } from '../serve/serve-client.js';
-import { createRuntime, type Runtime } from '../worker/runtime.js';
+import type { Logger } from '../core/log.js';
 import { commandEnv } from './terminal.js';
 
 export function openState(component = 'cli'): { loaded: LoadedConfig; logger: Logger } {
-  const loaded = loadConfig(commandEnv());
-  ensureStateDir(loaded.paths.home);
-  assertStateFolders(loaded.paths);
-  return { loaded, logger: fileLogger(loaded.paths.logFile, component, { redact: (line) => redactSecrets(line).text }) };
+  return app.openState(commandEnv(), component);
 }
 
-/** The parts for a command, a worker or the MCP server; a running `recall serve` is used unless RECALL_NO_SERVE says no. */
 export function createCliRuntime(loaded: LoadedConfig): Runtime {
-  return createRuntime(loaded, { useServe: serveAllowed(commandEnv()) });
+  return app.runtimeFor(loaded, commandEnv());
 }
 
-let shared: { runtime: Runtime; logger: Logger } | null = null;
-
-/** `recall serve` keeps one runtime (open table, loaded embedder) for every command it runs. */
-export function useSharedRuntime(runtime: Runtime, logger: Logger): void {
-  shared = { runtime, logger };
-}
-
-export async function withRuntime<T>(fn: (runtime: Runtime, logger: Logger) => Promise<T>): Promise<T> {
-  if (shared) return fn(shared.runtime, shared.logger);
-  const { loaded, logger } = openState();
-  const runtime = createCliRuntime(loaded);
-  try {
-    return await fn(runtime, logger);
-  } finally {
-    await runtime.close();
-  }
+export function withRuntime<T>(fn: (runtime: Runtime, logger: Logger) => Promise<T>): Promise<T> {
+  return app.withRuntime(commandEnv(), fn);
 }
 
 /** `--limit` and friends: a positive whole number, or a clear error naming the option. */

@@ -40,7 +40,7 @@ async function main(args: string[]): Promise<void> {
 
 /** Asks a running `recall serve` to run this command line; false when there is none. */
 async function servedByDaemon(): Promise<boolean> {
-  const { runViaDaemon } = await import('../serve/try-served.js');
+  const { runViaDaemon } = await import('../serve-client/try-served.js');
   const code = await runViaDaemon(process.argv.slice(2), process.env);
   if (code === null) return false;
   process.exitCode = code;

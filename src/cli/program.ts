@@ -1,10 +1,10 @@
 /** The command-line program: one place that turns errors into a message and an exit code. */
 import { readFileSync } from 'node:fs';
-import { Command, CommanderError } from 'commander';
-import { unknownKeysWarning } from '../config/unknown-keys-warning.js';
-import { RecallError } from '../core/errors.js';
+import { Command } from 'commander';
+import { exitCodeFor } from './exit-code.js';
 import { out } from './output.js';
-import { commandEnv, currentExitCode } from './terminal.js';
+import { currentExitCode } from './terminal.js';
+import { warnUnknownConfigKeys } from './warn-unknown-keys.js';
 import { registerCapture } from './commands/capture.js';
 import { registerEval } from './commands/eval.js';
 import { registerConfig } from './commands/config.js';
@@ -76,11 +76,6 @@ export function buildProgram(): Command {
   return program;
 }
 
-/** Every command says when config.json holds keys recall ignores (a typo leaves a setting without effect). */
-function warnUnknownConfigKeys(): void {
-  const warning = unknownKeysWarning(commandEnv());
-  if (warning !== null) out.warn(warning);
-}
 
 const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
@@ -89,10 +84,7 @@ export async function runCli(argv: string[]): Promise<void> {
   if (code !== 0) process.exitCode = code;
 }
 
-/**
- * Runs one command line and returns its exit code (used directly by `recall serve`, which passes a
- * program it built ahead of the request).
- */
+/** Runs one command line and returns its exit code. */
 export async function executeCli(argv: string[], program: Command = buildProgram()): Promise<number> {
   try {
     await program.parseAsync(argv);
@@ -100,17 +92,4 @@ export async function executeCli(argv: string[], program: Command = buildProgram
   } catch (err) {
     return exitCodeFor(err);
   }
-}
-
-function exitCodeFor(err: unknown): number {
-  if (err instanceof CommanderError) {
-    // Help and version exit 0; usage errors were already printed by commander.
-    return err.exitCode;
-  }
-  if (err instanceof RecallError) {
-    out.error(err.message);
-    return 1;
-  }
-  out.error(`unexpected error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-  return 2;
 }

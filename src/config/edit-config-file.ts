@@ -1,8 +1,9 @@
 /**
- * Changing one key of RECALL_HOME/config.json: pure edits that return a new object and a check that
- * the result is a valid config (install/write-config-file.ts writes it).
+ * Changing one key of RECALL_HOME/config.json: pure edits that return a new object, a check that
+ * the result is a valid config, and an atomic 0600 write.
  */
 import { RecallError } from '../core/errors.js';
+import { writeFileAtomic } from '../core/atomic-write.js';
 import { getPath, type ConfigKey } from './config-keys.js';
 import { evaluateConfig } from './evaluate-config.js';
 import { setPath } from './env-overrides.js';
@@ -43,4 +44,12 @@ export function assertValidConfigFile(fileRaw: Record<string, unknown>, configFi
     p.key === changedKey || changedKey === undefined ? `${p.key}: ${p.message}` : `${p.key} (already wrong in ${configFile}): ${p.message}`,
   );
   throw new RecallError('CONFIG_INVALID', `not written: ${problems.join('; ')}`);
+}
+
+export function writeConfigFile(configFile: string, fileRaw: Record<string, unknown>): void {
+  try {
+    writeFileAtomic(configFile, `${JSON.stringify(fileRaw, null, 2)}\n`, 0o600);
+  } catch (err) {
+    throw new RecallError('STATE_UNWRITABLE', `cannot write ${configFile}: ${(err as Error).message}`, { cause: err });
+  }
 }

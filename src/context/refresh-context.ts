@@ -17,22 +17,22 @@ import type { Config } from '../config/schema.js';
 import { systemClock, type Clock, type MemoryStore } from '../core/ports.js';
 import type { StatePaths } from '../core/state-paths.js';
 import { GLOBAL_NAMESPACE } from '../project/resolve-project.js';
-import { writeFileAtomic } from '../queue/atomic-write.js';
-import { renderContextThroughServe } from '../serve/served-context.js';
-import { serveIdentity } from '../serve/serve-identity.js';
+import { writeFileAtomic } from '../core/atomic-write.js';
 import { CONTEXT_FILE_VERSION, contextFileName, contextFilePath, MAX_CONTEXT_FILE_BYTES, parseContextFile, serializeContextFile } from './context-file.js';
 import { renderContextTargets, type ContextTarget, type RenderedTarget } from './render-targets.js';
 
 export { LIST_LIMIT_PER_TYPE } from './render-targets.js';
 
+/** Renders the targets somewhere with a warm table, or answers null (then they are rendered here). */
+export type RenderContextElsewhere = (targets: readonly ContextTarget[], options: { maxChars: number; now: Date }) => Promise<RenderedTarget[] | null>;
+
 export interface RefreshContextDeps {
   /** Only reads: the hook's context never needs more than `list`. */
   store: Pick<MemoryStore, 'list'>;
-  /** `dbDir`, `config.store` and `config.embedder` must match those of the `recall serve` on `serveSocket`. */
-  paths: Pick<StatePaths, 'contextDir' | 'dbDir'>;
-  /** The socket of a `recall serve` to render through when it runs (Runtime.serveSocket); null or absent: render here. */
-  serveSocket?: string | null;
-  config: Pick<Config, 'context' | 'store' | 'embedder'>;
+  paths: Pick<StatePaths, 'contextDir'>;
+  /** Renders elsewhere first (a running `recall serve`: Runtime.renderContextElsewhere); null or absent, or when it answers null: render here. */
+  renderElsewhere?: RenderContextElsewhere | null;
+  config: Pick<Config, 'context'>;
   clock?: Clock;
 }
 
@@ -42,7 +42,7 @@ export async function refreshContext(namespaces: readonly string[], deps: Refres
   if (targets.length === 0) return;
   const options = { maxChars: deps.config.context.maxChars, now };
   const rendered =
-    (await renderThroughServe(targets, deps, options)) ?? (await renderContextTargets(targets, deps.store, options));
+    (await deps.renderElsewhere?.(targets, options)) ?? (await renderContextTargets(targets, deps.store, options));
   for (const file of rendered) writeContext(deps.paths.contextDir, file, now, file.namespace === GLOBAL_NAMESPACE && deps.config.context.includeGlobal);
 }
 
@@ -56,12 +56,6 @@ export function planContextRefresh(namespaces: readonly string[], contextDir: st
   }
   for (const namespace of [...projects].sort()) targets.push({ namespace, projectName: projectNameOf(namespace), withGlobal: includeGlobal });
   return targets;
-}
-
-function renderThroughServe(targets: readonly ContextTarget[], deps: RefreshContextDeps, options: { maxChars: number; now: Date }): Promise<RenderedTarget[] | null> {
-  const socketPath = deps.serveSocket ?? null;
-  if (socketPath === null) return Promise.resolve(null);
-  return renderContextThroughServe(targets, { socketPath, identity: serveIdentity(deps.config, deps.paths.dbDir), ...options });
 }
 
 function writeContext(contextDir: string, file: RenderedTarget, now: Date, servesProjects: boolean): void {

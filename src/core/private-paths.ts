@@ -6,12 +6,9 @@
 import { closeSync, constants, lstatSync, openSync, statSync, writeFileSync, type Stats } from 'node:fs';
 import { dirname } from 'node:path';
 import { RecallError } from './errors.js';
-import type { StatePaths } from './state-paths.js';
+import { currentUid, type StatePaths } from './state-paths.js';
 
 /** This process's user id; null where there is none (Windows), and then owners are not compared. */
-export function currentUid(): number | null {
-  return typeof process.getuid === 'function' ? process.getuid() : null;
-}
 
 /**
  * What makes a folder recall keeps state in unsafe to use: a symlink (unless `link` allows one), a

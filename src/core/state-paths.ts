@@ -6,7 +6,6 @@ import { chmodSync, mkdirSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { RecallError } from './errors.js';
-import { currentUid } from './private-paths.js';
 
 export interface StatePaths {
   home: string;
@@ -66,4 +65,9 @@ export function ensureStateDir(home: string): void {
   } catch (err) {
     throw new RecallError('STATE_UNWRITABLE', `cannot use the state dir ${home}: ${(err as Error).message}`, { cause: err });
   }
+}
+
+/** This process's user id, or null where there is none (Windows). */
+export function currentUid(): number | null {
+  return typeof process.getuid === 'function' ? process.getuid() : null;
 }

@@ -1,6 +1,6 @@
 /** The memory database opens and was made with the configured embedder. Pure. */
 import type { CheckResult } from './check-result.js';
-import { describeStoreLocation, type StoreLocation } from '../store/store-location.js';
+import { describeStoreLocation, type StoreLocation } from '../core/store-location.js';
 
 export type StoreProbe =
   | { state: 'absent' }

@@ -5,7 +5,8 @@ import { activeEnvOverrides, findUnknownKeys, salvageConfig, type ConfigProblem 
 import { readConfigFile } from '../config/load-config.js';
 import type { Config } from '../config/schema.js';
 import { isRecallError } from '../core/errors.js';
-import { currentUid, folderProblem, stateFolders } from '../core/private-paths.js';
+import { folderProblem, stateFolders } from '../core/private-paths.js';
+import { currentUid } from '../core/state-paths.js';
 import { resolveHome, statePaths, type StatePaths } from '../core/state-paths.js';
 import { readSettingsFile } from '../install/settings-file.js';
 import { Spool } from '../queue/spool.js';

@@ -5,11 +5,11 @@ import { classifyOllamaError, errorCode, responseStatus } from '../adapters/tran
 import type { Config } from '../config/schema.js';
 import { isRecallError } from '../core/errors.js';
 import type { StatePaths } from '../core/state-paths.js';
-import { createEmbedder, parseEmbedderSpec } from '../embed/create-embedder.js';
+import { createEmbedder, parseEmbedderSpec } from '../app/create-embedder.js';
 import type { EmbedderProbe } from './check-embedder.js';
 import { OLLAMA_PROBE_TIMEOUT_MS, type OllamaProbe } from './check-ollama.js';
 import type { StoreProbe } from './check-store.js';
-import type { StoreLocation } from '../store/store-location.js';
+import type { StoreLocation } from '../core/store-location.js';
 
 /** Loading a model from disk takes about a second; a partial download may need the network. */
 const EMBED_PROBE_TIMEOUT_MS = 60_000;

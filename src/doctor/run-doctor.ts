@@ -16,8 +16,9 @@ import { checkQueue, type QueueProbe } from './check-queue.js';
 import type { CheckResult } from './check-result.js';
 import { checkStateDir, type StateDirProbe } from './check-state-dir.js';
 import { checkStore, type StoreProbe } from './check-store.js';
-import { canonicalEmbedderId } from '../embed/create-embedder.js';
-import { resolveStoreLocation, type StoreLocation } from '../store/store-location.js';
+import { canonicalEmbedderId } from '../app/create-embedder.js';
+import { resolveStoreLocation } from '../config/store-location.js';
+import { type StoreLocation } from '../core/store-location.js';
 
 export interface DoctorInputs {
   nodeVersion: string;

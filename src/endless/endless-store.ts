@@ -10,7 +10,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { ensureDir, writeFileAtomic } from '../queue/atomic-write.js';
+import { ensureDir, writeFileAtomic } from '../core/atomic-write.js';
 import type { Observation } from './observation.js';
 import { isObject } from '../core/is-object.js';
 

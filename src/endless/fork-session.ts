@@ -59,7 +59,7 @@ export async function compressInPlace(transcriptPath: string, options: PrepareOp
   const lockDir = join(endlessRoot(options.home), 'locks');
   const lockName = createHash('sha256').update(transcriptPath).digest('hex').slice(0, 24);
   // proper-lockfile is loaded here only: a plain fork takes no lock and should not pay for it.
-  const { tryLock } = await import('../worker/locks.js');
+  const { tryLock } = await import('../adapters/file-lock.js');
   const release = await tryLock(lockDir, lockName, { waitMs: 0, staleMs: options.lockStaleMs });
   if (!release) throw new RecallError('LOCK_HELD', `another recall process is compressing ${transcriptPath}`);
   try {

@@ -9,7 +9,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describeError } from '../core/errors.js';
 import type { Logger } from '../core/log.js';
-import { ensureDir, writeFileAtomic } from '../queue/atomic-write.js';
+import { ensureDir, writeFileAtomic } from '../core/atomic-write.js';
 import { endlessRoot } from './endless-store.js';
 
 export type LedgerSource = 'backfill' | 'fork' | 'in-place';

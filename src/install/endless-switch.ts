@@ -5,7 +5,7 @@
 import { getPath } from '../config/config-keys.js';
 import { setPath } from '../config/env-overrides.js';
 import { readConfigFile } from '../config/load-config.js';
-import { writeConfigFile } from './write-config-file.js';
+import { writeConfigFile } from '../config/edit-config-file.js';
 
 export interface EndlessSwitch {
   configFile: string;

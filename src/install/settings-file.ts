@@ -5,7 +5,7 @@
  */
 import { chmodSync, constants, copyFileSync, existsSync, readFileSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { RecallError } from '../core/errors.js';
-import { writeFileAtomic } from '../queue/atomic-write.js';
+import { writeFileAtomic } from '../core/atomic-write.js';
 import { DEFAULT_JSON_FORMAT, detectJsonFormat, parseJsonText, type JsonFormat } from './json-format.js';
 import { isObject } from '../core/is-object.js';
 import type { JsonObject } from './merge-hooks.js';

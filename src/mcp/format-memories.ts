@@ -7,7 +7,7 @@
  */
 import type { ManualMemoryOutcome } from '../store/store-manual-memory.js';
 import type { MemoryRecord } from '../core/memory.js';
-import { formatAge } from '../cli/format.js';
+import { formatAge } from '../core/format.js';
 import type { SearchHit } from '../search/search-memories.js';
 import { labelOf } from './tool-scope.js';
 

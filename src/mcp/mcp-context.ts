@@ -1,7 +1,7 @@
 /** What every MCP tool works with: the runtime (lazy adapters), the log, and the project the server serves. */
 import type { Logger } from '../core/log.js';
 import type { ResolvedProject } from '../project/resolve-project.js';
-import type { Runtime } from '../worker/runtime.js';
+import type { Runtime } from '../app/runtime.js';
 
 export interface McpContext {
   runtime: Runtime;

@@ -9,7 +9,7 @@ export async function refreshAfterChange(namespaces: Iterable<string>, ctx: McpC
   if (unique.length === 0) return;
   const { runtime } = ctx;
   try {
-    await refreshContext(unique, { store: await runtime.store(), paths: runtime.loaded.paths, serveSocket: runtime.serveSocket, config: runtime.config, clock: runtime.clock });
+    await refreshContext(unique, { store: await runtime.store(), paths: runtime.loaded.paths, renderElsewhere: runtime.renderContextElsewhere, config: runtime.config, clock: runtime.clock });
   } catch (err) {
     ctx.logger.log('warn', `could not refresh the SessionStart context: ${describeError(err)}`, { namespaces: unique });
   }

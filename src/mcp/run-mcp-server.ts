@@ -3,9 +3,9 @@
  * runtime loads each on the first call that needs it), serves until the client goes away, then lets
  * running calls finish and closes the store.
  */
-import { createCliRuntime, openState } from '../cli/context.js';
+import { openState, runtimeFor } from '../app/open-state.js';
 import { resolveProject } from '../project/resolve-project.js';
-import type { Runtime } from '../worker/runtime.js';
+import type { Runtime } from '../app/runtime.js';
 import { createMcpServer } from './create-mcp-server.js';
 import { guardStdout } from './guard-stdout.js';
 import { createInFlight } from './in-flight.js';
@@ -18,12 +18,14 @@ const DRAIN_MS = 10_000;
 export interface RunMcpOptions {
   version: string;
   cwd: string;
+  /** The environment the server runs in (its config overrides, RECALL_NO_SERVE). */
+  env: NodeJS.ProcessEnv;
 }
 
 export async function runMcpServer(options: RunMcpOptions): Promise<void> {
   const protocolOut = guardStdout();
-  const { loaded, logger } = openState('mcp');
-  const runtime = serializeWrites(createCliRuntime(loaded));
+  const { loaded, logger } = openState(options.env, 'mcp');
+  const runtime = serializeWrites(runtimeFor(loaded, options.env));
   const project = resolveProject(options.cwd);
   const inFlight = createInFlight();
   const server = createMcpServer({ runtime, logger, cwd: options.cwd, project }, inFlight, options.version);

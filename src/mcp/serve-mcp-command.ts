@@ -7,7 +7,7 @@ const EXIT_GRACE_MS = 1_000;
 
 export async function serveMcpCommand(): Promise<void> {
   const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
-  await runMcpServer({ version, cwd: process.cwd() });
+  await runMcpServer({ version, cwd: process.cwd(), env: process.env });
   process.stdin.destroy();
   setTimeout(() => process.exit(), EXIT_GRACE_MS).unref();
 }

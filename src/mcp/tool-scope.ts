@@ -7,7 +7,7 @@ import { RecallError } from '../core/errors.js';
 import { GLOBAL_NAMESPACE } from '../project/resolve-project.js';
 import type { MemoryFilters } from '../core/ports.js';
 import type { MemoryOrigin } from '../core/memory.js';
-import { namespaceLabel } from '../cli/format.js';
+import { namespaceLabel } from '../core/format.js';
 import type { McpContext } from './mcp-context.js';
 
 /** The `namespace` value that reads everything the server may read: its project and global. */

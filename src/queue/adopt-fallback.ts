@@ -18,7 +18,7 @@
  */
 import { closeSync, fsyncSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { ensureDir, writeFileAtomic } from './atomic-write.js';
+import { ensureDir, writeFileAtomic } from '../core/atomic-write.js';
 import { CLAIM_PATTERN, existingFallbackDirs, fallbackJobNames, fallbackRoots } from './fallback-spool.js';
 
 export interface AdoptionReport {

@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { lstatSync, mkdirSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensureDir, writeFileAtomic } from './atomic-write.js';
+import { ensureDir, writeFileAtomic } from '../core/atomic-write.js';
 import type { CaptureJob } from './job.js';
 
 /** Claim files: `.claim-<pid>-<job file name>`, a job an adopter is moving right now. */

@@ -6,9 +6,9 @@
 import { readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { StatePaths } from '../core/state-paths.js';
-import { ensureDir, writeFileAtomic } from './atomic-write.js';
+import { ensureDir, writeFileAtomic } from '../core/atomic-write.js';
 import { isDue, parseJob, type CaptureJob } from './job.js';
-import { ownedName, unownedName, type JobOwner } from './job-owner.js';
+import { ownedName, unownedName, type JobOwner } from '../core/job-owner.js';
 
 export type SpoolFolder = 'pending' | 'processing' | 'failed';
 

@@ -53,10 +53,15 @@ export function redactProse(text: string): { text: string; count: number } {
     const at = match.lastIndexOf(core);
     return `${match.slice(0, at)}${redactionMarker('password')}${match.slice(at + core.length)}`;
   });
-  out = out.replace(NEAR_WORD, (match: string, _between: string, token: string) => {
-    if (!looksRandom(token)) return match;
-    count += 1;
-    return match.slice(0, match.length - token.length) + redactionMarker('secret');
-  });
+  // Until nothing changes: a word's nearest token, once redacted, no longer hides the next random one
+  // within reach of the same word, which a second run would otherwise find (redaction is idempotent).
+  for (let before = ''; before !== out; ) {
+    before = out;
+    out = out.replace(NEAR_WORD, (match: string, _between: string, token: string) => {
+      if (!looksRandom(token)) return match;
+      count += 1;
+      return match.slice(0, match.length - token.length) + redactionMarker('secret');
+    });
+  }
   return { text: out, count };
 }

@@ -6,22 +6,34 @@
  */
 import { chmodSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
-import type { Command } from 'commander';
 import type { LoadedConfig } from '../config/load-config.js';
 import { describeError } from '../core/errors.js';
 import type { Logger } from '../core/log.js';
-import { useSharedRuntime } from '../cli/context.js';
-import { buildProgram, executeCli } from '../cli/program.js';
-import { withTerminal } from '../cli/terminal.js';
-import { createRuntime, type Runtime } from '../worker/runtime.js';
-import { SERVED_COMMANDS, serveSocketPath, type ServeRequest, type ServeResponse } from './serve-client.js';
-import { serveIdentity } from './serve-identity.js';
+import { createRuntime, type Runtime } from '../app/runtime.js';
+import { SERVED_COMMANDS, serveSocketPath, type ServeRequest, type ServeResponse } from '../serve-client/serve-client.js';
+import { serveIdentity } from '../serve-client/serve-identity.js';
 import { inspectServeSocket, serveSocketProblem } from './serve-socket-state.js';
-import { MAX_EMBED_REQUEST_CHARS } from './served-embedder.js';
+import { MAX_EMBED_REQUEST_CHARS } from '../serve-client/served-embedder.js';
 import { createWorkerOps, type WorkerOps } from './serve-worker-ops.js';
 
 /** Characters read per request at most: an embed request of a big batch, with room to spare. */
 const MAX_REQUEST_CHARS = MAX_EMBED_REQUEST_CHARS + 64 * 1024;
+
+/** The client's terminal, as a served command writes to it and reads its width and colours from it. */
+export interface ClientTerminal {
+  write(stream: 'stdout' | 'stderr', text: string): void;
+  columns: number | undefined;
+  isTTY: boolean;
+  noColor: boolean;
+  cwd: string;
+}
+
+/**
+ * Runs a client's `search`/`list` command line on the daemon's runtime, printing to the client's
+ * terminal, and returns its exit code; null when the client should run it itself. The command-line
+ * program hands it in (src/cli/served-commands.ts), so the daemon runs the same command functions.
+ */
+export type ServedCommandRunner = (argv: readonly string[], runtime: Runtime, terminal: ClientTerminal) => Promise<number | null>;
 
 export interface ServeHandle {
   socketPath: string;
@@ -30,12 +42,11 @@ export interface ServeHandle {
   close(): Promise<void>;
 }
 
-export async function startServe(loaded: LoadedConfig, logger: Logger): Promise<ServeHandle> {
+export async function startServe(loaded: LoadedConfig, logger: Logger, runServed: ServedCommandRunner): Promise<ServeHandle> {
   const socketPath = serveSocketPath(loaded.paths.home);
   await clearStaleSocket(socketPath);
   // Its own embedder, never one served by itself.
   const runtime = createRuntime(loaded, { useServe: false });
-  useSharedRuntime(runtime, logger);
   // Warm up now, so the first client does not pay for it.
   await runtime.store();
   const textIndex = textIndexWarmer(runtime, logger);
@@ -43,11 +54,11 @@ export async function startServe(loaded: LoadedConfig, logger: Logger): Promise<
   const embedder = await runtime.embedder();
   await embedder.embed(['warm up']);
   const ops = createWorkerOps(runtime, serveIdentity(loaded.config, loaded.paths.dbDir), logger);
-  buildSpareProgram();
 
   let stop: () => void = () => undefined;
   const closed = new Promise<void>((resolve) => (stop = resolve));
-  const server: Server = createServer((socket) => void serveConnection(socket, ops, logger, () => void close(), () => void textIndex.warm()));
+  const commands = { runtime, runServed, logger };
+  const server: Server = createServer((socket) => void serveConnection(socket, ops, commands, () => void close(), () => void textIndex.warm()));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(socketPath, () => resolve());
@@ -103,7 +114,13 @@ async function clearStaleSocket(socketPath: string): Promise<void> {
   if (state.kind === 'stale') rmSync(socketPath, { force: true });
 }
 
-async function serveConnection(socket: Socket, ops: WorkerOps, logger: Logger, onStop: () => void, afterAnswer: () => void): Promise<void> {
+interface ServedCommands {
+  runtime: Runtime;
+  runServed: ServedCommandRunner;
+  logger: Logger;
+}
+
+async function serveConnection(socket: Socket, ops: WorkerOps, commands: ServedCommands, onStop: () => void, afterAnswer: () => void): Promise<void> {
   const data = await readRequestLine(socket);
   const reply = (response: object): void => void socket.end(`${JSON.stringify(response)}\n`);
   let request: Partial<ServeRequest> & { stop?: boolean; op?: unknown };
@@ -133,26 +150,8 @@ async function serveConnection(socket: Socket, ops: WorkerOps, logger: Logger, o
     reply({ stdout: '', stderr: `recall: recall serve does not run "${argv[0] ?? ''}"\n`, exitCode: 2 });
     return;
   }
-  reply(await runCommand(argv, request as ServeRequest, logger));
-  setImmediate(buildSpareProgram);
+  reply(await runCommand(argv, request as ServeRequest, commands));
   afterAnswer();
-}
-
-/**
- * The command-line program for the next request, built while the daemon waits, so a request does not
- * wait the ~0.7 ms of building one. Each request takes its own: commander keeps the options it parsed
- * on the program, and requests may run at once.
- */
-let spareProgram: Command | null = null;
-
-function buildSpareProgram(): void {
-  spareProgram ??= buildProgram();
-}
-
-function takeProgram(): Command {
-  const program = spareProgram ?? buildProgram();
-  spareProgram = null;
-  return program;
 }
 
 /** The first line the client sends (breaking out of `for await` would destroy the socket before the reply). */
@@ -173,19 +172,20 @@ function readRequestLine(socket: Socket): Promise<string> {
   });
 }
 
-async function runCommand(argv: string[], request: ServeRequest, logger: Logger): Promise<ServeResponse> {
+/** A served command's answer; `{ runHere: true }` (not a command answer) has the client run it itself. */
+async function runCommand(argv: string[], request: ServeRequest, { runtime, runServed, logger }: ServedCommands): Promise<ServeResponse | { runHere: true }> {
   let stdout = '';
   let stderr = '';
-  const terminal = {
-    write: (stream: 'stdout' | 'stderr', text: string) => (stream === 'stdout' ? (stdout += text) : (stderr += text)),
+  const terminal: ClientTerminal = {
+    write: (stream, text) => (stream === 'stdout' ? (stdout += text) : (stderr += text)),
     columns: request.columns ?? undefined,
     isTTY: request.isTTY === true,
     noColor: request.noColor === true,
     cwd: request.cwd,
   };
   try {
-    const exitCode = await withTerminal(terminal, () => executeCli([process.execPath, 'recall', ...argv], takeProgram()));
-    return { stdout, stderr, exitCode };
+    const exitCode = await runServed(argv, runtime, terminal);
+    return exitCode === null ? { runHere: true } : { stdout, stderr, exitCode };
   } catch (err) {
     logger.log('error', `serve: command failed: ${describeError(err)}`, { argv });
     return { stdout, stderr: `${stderr}recall: ${describeError(err)}\n`, exitCode: 2 };

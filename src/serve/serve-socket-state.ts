@@ -7,7 +7,7 @@
 import { lstatSync } from 'node:fs';
 import { connect } from 'node:net';
 import { RecallError } from '../core/errors.js';
-import { pingDaemon } from './serve-client.js';
+import { pingDaemon } from '../serve-client/serve-client.js';
 
 export type ServeSocketState =
   | { kind: 'absent' }

@@ -6,8 +6,8 @@
 import { describeError } from '../core/errors.js';
 import type { Logger } from '../core/log.js';
 import { renderContextTargets, type ContextTarget } from '../context/render-targets.js';
-import type { Runtime } from '../worker/runtime.js';
-import { encodeVectors, type ContextAnswer, type EmbedAnswer, type ServeIdentity } from './serve-protocol.js';
+import type { Runtime } from '../app/runtime.js';
+import { encodeVectors, type ContextAnswer, type EmbedAnswer, type ServeIdentity } from '../serve-client/serve-protocol.js';
 
 export interface WorkerOps {
   embed(request: Record<string, unknown>): Promise<EmbedAnswer>;

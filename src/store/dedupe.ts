@@ -3,6 +3,7 @@
  * near each one, decide per candidate whether to insert it, reinforce an existing memory, or skip it.
  * Pure: no I/O, the caller does the lookups.
  */
+import { cosineSimilarity } from '../core/cosine-similarity.js';
 import { contentKey } from '../core/memory.js';
 import type { MemoryRecord } from '../core/memory.js';
 import type { Neighbor } from '../core/ports.js';
@@ -104,20 +105,4 @@ function mostSimilar(neighbors: readonly Neighbor[]): Neighbor | null {
   let best: Neighbor | null = null;
   for (const n of neighbors) if (best === null || n.similarity > best.similarity) best = n;
   return best;
-}
-
-/** Cosine similarity; 0 when either vector is zero or the lengths differ. */
-export function cosineSimilarity(a: Float32Array, b: Float32Array): number {
-  if (a.length !== b.length) return 0;
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  for (let k = 0; k < a.length; k++) {
-    const x = a[k] as number;
-    const y = b[k] as number;
-    dot += x * y;
-    na += x * x;
-    nb += y * y;
-  }
-  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
 }

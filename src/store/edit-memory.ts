@@ -5,10 +5,10 @@
 import { RecallError } from '../core/errors.js';
 import { IMPORTANCE_BY_TYPE, type MemoryRecord, type MemoryType } from '../core/memory.js';
 import { redactSecrets } from '../redact/redact-secrets.js';
-import type { Runtime } from '../worker/runtime.js';
+import type { StoreParts } from './store-parts.js';
 import { checkMemoryText } from './store-manual-memory.js';
 
-export async function editMemory(id: string, change: { text: string; type: MemoryType }, runtime: Pick<Runtime, 'store' | 'embedder' | 'withStoreLock'>): Promise<MemoryRecord> {
+export async function editMemory(id: string, change: { text: string; type: MemoryType }, runtime: Pick<StoreParts, 'store' | 'embedder' | 'withStoreLock'>): Promise<MemoryRecord> {
   const content = redactSecrets(checkMemoryText(change.text)).text;
   const store = await runtime.store();
   const embedder = await runtime.embedder();

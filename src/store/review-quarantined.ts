@@ -1,7 +1,7 @@
 /** Approving or forgetting quarantined memories: `recall review approve|forget` and the review page of `recall ui`. */
 import { RecallError } from '../core/errors.js';
 import type { MemoryRecord } from '../core/memory.js';
-import type { Runtime } from '../worker/runtime.js';
+import type { StoreParts } from './store-parts.js';
 import { QUARANTINED } from './screen-memory.js';
 
 export type ReviewAction = 'approve' | 'forget';
@@ -10,7 +10,7 @@ export type ReviewAction = 'approve' | 'forget';
  * Checked under the store lock: only memories that are quarantined now are approved or forgotten;
  * NOT_FOUND (nothing changed) when any id is not. Returns the records as they were.
  */
-export async function decideQuarantined(action: ReviewAction, ids: readonly string[], runtime: Pick<Runtime, 'store' | 'withStoreLock'>): Promise<MemoryRecord[]> {
+export async function decideQuarantined(action: ReviewAction, ids: readonly string[], runtime: Pick<StoreParts, 'store' | 'withStoreLock'>): Promise<MemoryRecord[]> {
   const store = await runtime.store();
   return runtime.withStoreLock(async () => {
     const found = (await store.getMany(ids)).filter((r) => r.status === QUARANTINED);

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { Embedder } from '../core/ports.js';
-import { cosineSimilarity } from './dedupe.js';
+import { cosineSimilarity } from '../core/cosine-similarity.js';
 import { classifyPair } from './decide-memories.js';
 import type { DecideOptions } from './decide-memories.js';
 

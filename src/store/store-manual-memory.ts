@@ -3,7 +3,7 @@ import { RecallError } from '../core/errors.js';
 import { IMPORTANCE_BY_TYPE } from '../core/memory.js';
 import type { MemoryOrigin, MemoryType } from '../core/memory.js';
 import { redactSecrets } from '../redact/redact-secrets.js';
-import type { Runtime } from '../worker/runtime.js';
+import type { StoreParts } from './store-parts.js';
 import { decisionOptions } from './decision-options.js';
 import { QUARANTINED } from './screen-memory.js';
 import { storeMemories } from './store-memories.js';
@@ -31,7 +31,7 @@ export function checkMemoryText(raw: string): string {
 export async function storeManualMemory(
   memory: { text: string; type: MemoryType; importance?: number },
   origin: MemoryOrigin,
-  runtime: Runtime,
+  runtime: StoreParts,
 ): Promise<ManualMemoryOutcome> {
   const redacted = redactSecrets(checkMemoryText(memory.text));
   const store = await runtime.store();

@@ -8,7 +8,7 @@ import { estimateTokens } from '../endless/measure-conversation.js';
 import { listSavings } from '../endless/savings-ledger.js';
 import { summarizeRecords } from '../endless/summarize-records.js';
 import { summarizeSources } from '../endless/summarize-sources.js';
-import type { Runtime } from '../worker/runtime.js';
+import type { Runtime } from '../app/runtime.js';
 import type { Html } from './ui-layout.js';
 
 export function renderEndlessPage(runtime: Runtime): Html {

@@ -3,7 +3,7 @@ import { html } from 'hono/html';
 import { MEMORY_TYPES, type MemoryRecord } from '../core/memory.js';
 import type { MemoryFilters } from '../core/ports.js';
 import { searchMemories } from '../search/search-memories.js';
-import type { Runtime } from '../worker/runtime.js';
+import type { Runtime } from '../app/runtime.js';
 import type { Html } from './ui-layout.js';
 
 export const PAGE_SIZE = 50;

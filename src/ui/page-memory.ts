@@ -3,7 +3,7 @@ import { html } from 'hono/html';
 import { MEMORY_TYPES, type MemoryRecord } from '../core/memory.js';
 import { quarantineReasons } from '../store/quarantine-reasons.js';
 import { readVersionChain } from '../store/version-chain.js';
-import type { Runtime } from '../worker/runtime.js';
+import type { Runtime } from '../app/runtime.js';
 import { postButton, type Html } from './ui-layout.js';
 import { memoryTable } from './page-memories.js';
 

@@ -11,7 +11,7 @@ import { renderContextTargets } from '../context/render-targets.js';
 import { readContextText } from '../hook/session-start.js';
 import { GLOBAL_NAMESPACE } from '../project/resolve-project.js';
 import { wrapRecallContext } from '../transcript/recall-markers.js';
-import type { Runtime } from '../worker/runtime.js';
+import type { Runtime } from '../app/runtime.js';
 import type { Html } from './ui-layout.js';
 
 export async function renderNextSessionPage(wanted: string, runtime: Runtime, logger: Logger): Promise<Html> {

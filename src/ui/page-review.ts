@@ -1,7 +1,7 @@
 /** Quarantined memories: approve or forget, one click each. */
 import { html } from 'hono/html';
 import { quarantineReasons } from '../store/quarantine-reasons.js';
-import type { Runtime } from '../worker/runtime.js';
+import type { Runtime } from '../app/runtime.js';
 import { postButton, type Html } from './ui-layout.js';
 
 /** More than a review screen shows at once; the count says when there are more. */

@@ -3,7 +3,7 @@ import { basename } from 'node:path';
 import { html } from 'hono/html';
 import { Spool } from '../queue/spool.js';
 import { readHistory } from '../worker/history.js';
-import type { Runtime } from '../worker/runtime.js';
+import type { Runtime } from '../app/runtime.js';
 import { postButton, type Html } from './ui-layout.js';
 
 const SHOWN = 200;

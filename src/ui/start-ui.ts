@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { RecallError } from '../core/errors.js';
 import type { Logger } from '../core/log.js';
-import type { Runtime } from '../worker/runtime.js';
+import type { Runtime } from '../app/runtime.js';
 import { buildUiApp } from './ui-app.js';
 
 export interface UiHandle {

@@ -8,7 +8,7 @@ import { requeueFailed } from '../queue/requeue-failed.js';
 import { spawnDetachedWorker } from '../hook/spawn-worker.js';
 import { editMemory } from '../store/edit-memory.js';
 import { decideQuarantined } from '../store/review-quarantined.js';
-import type { Runtime } from '../worker/runtime.js';
+import type { Runtime } from '../app/runtime.js';
 import { renderEndlessPage } from './page-endless.js';
 import { renderHealthPage } from './page-health.js';
 import { renderMemoriesPage, readMemoriesQuery } from './page-memories.js';

@@ -3,30 +3,19 @@
  * dedupe -> store.
  * Shared by the queue worker and `recall capture`.
  */
-import type { Config } from '../config/schema.js';
 import { RecallError } from '../core/errors.js';
 import type { CandidateMemory, MemoryOrigin, MemoryRecord } from '../core/memory.js';
-import type { Logger } from '../core/log.js';
-import type { Clock, Embedder, Llm, MemoryStore } from '../core/ports.js';
 import { extractMemories } from '../extract/extract-memories.js';
 import { resolveProject } from '../project/resolve-project.js';
 import { redactSecrets } from '../redact/redact-secrets.js';
 import { decisionOptions } from '../store/decision-options.js';
 import { storeMemories } from '../store/store-memories.js';
+import type { StoreParts } from '../store/store-parts.js';
 import { attributeSource } from '../transcript/attribute-source.js';
 import { readTranscript } from '../transcript/read-transcript.js';
 
-export interface CaptureDeps {
-  config: Readonly<Config>;
-  llm: () => Llm;
-  embedder: () => Promise<Embedder>;
-  store: () => Promise<MemoryStore>;
-  /** Runs store writes under the inter-process store lock. */
-  withStoreLock: <T>(fn: () => Promise<T>) => Promise<T>;
-  clock: Clock;
-  /** Where decisions the model could not help with are noted. */
-  log?: Logger;
-}
+/** The parts a capture needs: the store's, built by the composition root. */
+export type CaptureDeps = StoreParts;
 
 export interface CaptureRequest {
   transcriptPath: string;

@@ -8,7 +8,7 @@ import { refreshContext } from '../context/refresh-context.js';
 import { maintainStoreAfterCapture } from '../store/maintain-store.js';
 import { captureTranscript, type CaptureDeps, type CaptureResult } from './capture.js';
 import { appendHistory } from './history.js';
-import type { Runtime } from './runtime.js';
+import type { Runtime } from '../app/runtime.js';
 
 export type JobOutcome =
   | { kind: 'done'; result: CaptureResult }
@@ -19,7 +19,7 @@ export type JobOutcome =
 
 export interface JobContext {
   spool: Spool;
-  deps: CaptureDeps & Pick<Runtime, 'loaded' | 'storeLocation' | 'serveSocket'>;
+  deps: CaptureDeps & Pick<Runtime, 'loaded' | 'storeLocation' | 'renderContextElsewhere'>;
   logger: Logger;
   historyFile: string;
 }
@@ -110,10 +110,10 @@ function cachedMemories(job: CaptureJob): CandidateMemory[] | undefined {
   );
 }
 
-/** Store upkeep runs detached, in a process of its own (see src/adapters/lance-maintain-child.ts). */
+/** Store upkeep runs detached, in a process of its own (see src/app/maintain-child.ts). */
 async function startMaintenance(ctx: JobContext): Promise<void> {
   const { paths, config } = ctx.deps.loaded;
-  const { startMaintenanceInBackground, MAINTENANCE_TIME_LIMIT_MS } = await import('../adapters/lance-maintain-child.js');
+  const { startMaintenanceInBackground, MAINTENANCE_TIME_LIMIT_MS } = await import('../app/maintain-child.js');
   startMaintenanceInBackground(ctx.deps.storeLocation(), {
     home: paths.home, logFile: paths.logFile, policy: config.store,
     lockStaleMs: config.queue.lockStaleMs, timeLimitMs: MAINTENANCE_TIME_LIMIT_MS,
@@ -124,7 +124,7 @@ async function startMaintenance(ctx: JobContext): Promise<void> {
 async function refreshContextAfterCapture(namespace: string, ctx: JobContext): Promise<void> {
   const { deps, logger } = ctx;
   try {
-    await refreshContext([namespace], { store: await deps.store(), paths: deps.loaded.paths, serveSocket: deps.serveSocket, config: deps.config, clock: deps.clock });
+    await refreshContext([namespace], { store: await deps.store(), paths: deps.loaded.paths, renderElsewhere: deps.renderContextElsewhere, config: deps.config, clock: deps.clock });
   } catch (err) {
     logger.log('warn', `could not refresh the SessionStart context: ${describeError(err)}`, { namespace });
   }

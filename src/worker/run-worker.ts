@@ -15,12 +15,12 @@ import type { Logger } from '../core/log.js';
 import { adoptFallbackJobs, countFallbackJobs } from '../queue/adopt-fallback.js';
 import { Spool, type SpoolEntry } from '../queue/spool.js';
 import { isDue, type CaptureJob } from '../queue/job.js';
-import { currentOwner, isOwnerAlive, ownerOf, type JobOwner } from '../queue/job-owner.js';
+import { currentOwner, isOwnerAlive, ownerOf, type JobOwner } from '../core/job-owner.js';
 import { processJob, type JobOutcome } from './process-job.js';
-import { tryLock } from './locks.js';
+import { tryLock } from '../adapters/file-lock.js';
 import { recordStoppedJob } from './record-stopped-job.js';
 import { runWithTimeLimit } from './run-with-time-limit.js';
-import type { Runtime } from './runtime.js';
+import type { Runtime } from '../app/runtime.js';
 
 export interface WorkerOptions {
   /** Run jobs whose retry time has not come yet (`recall drain`); each job still runs at most once. */

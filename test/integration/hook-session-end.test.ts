@@ -242,7 +242,7 @@ describe('the hook path', () => {
     const { files, packages } = importClosure(join(src, 'hook/run-hook.ts'), { followDynamic: true });
     const seen = new Set(files);
     const foreign = packages.filter((name) => !name.startsWith('node:'));
-    expect(seen.has(join(src, 'queue/atomic-write.ts'))).toBe(true);
+    expect(seen.has(join(src, 'core/atomic-write.ts'))).toBe(true);
     expect(foreign).toEqual([]);
     expect([...seen].filter((f) => /\/src\/(adapters|worker|cli|store|embed|extract)\//.test(f))).toEqual([]);
   });

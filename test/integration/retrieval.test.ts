@@ -13,7 +13,7 @@ import type { LanceStore } from '../../src/adapters/lance-store.js';
 import { IMPORTANCE_BY_TYPE } from '../../src/core/memory.js';
 import type { MemoryType } from '../../src/core/memory.js';
 import type { Embedder } from '../../src/core/ports.js';
-import { createEmbedder } from '../../src/embed/create-embedder.js';
+import { createEmbedder } from '../../src/app/create-embedder.js';
 import type { FusionMethod } from '../../src/search/fuse-rankings.js';
 import { searchMemories } from '../../src/search/search-memories.js';
 import type { SearchMode } from '../../src/search/search-memories.js';

@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { acquireS3Lease, leaseKey } from '../../src/adapters/s3-lease.js';
-import type { StoreLocation } from '../../src/store/store-location.js';
+import type { StoreLocation } from '../../src/core/store-location.js';
 import { S3Double } from '../support/s3-double.js';
 
 let s3: S3Double;

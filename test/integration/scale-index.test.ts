@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openLanceStore } from '../../src/adapters/lance-store.js';
 import type { LanceStore } from '../../src/adapters/lance-store.js';
 import type { Neighbor, NewMemory } from '../../src/core/ports.js';
-import { cosineSimilarity, planDedupe } from '../../src/store/dedupe.js';
+import { cosineSimilarity } from '../../src/core/cosine-similarity.js';
+import { planDedupe } from '../../src/store/dedupe.js';
 import type { DedupeCandidate, DedupeDecision } from '../../src/store/dedupe.js';
 import { seededRandom, unitVector } from '../support/seeded-vectors.js';
 

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { backfillSession } from '../../endless/backfill-session.js';
 import { out } from '../output.js';
 import { progressLine, transcriptArg } from './endless-common.js';
-import { openEndless } from './endless.js';
+import { openEndless } from './open-endless.js';
 import { setExitCode } from '../terminal.js';
 
 export function registerEndlessBackfill(endless: Command): void {

@@ -4,8 +4,9 @@ import { describeError } from '../../core/errors.js';
 import { completeStoredEntry, pendingRecords, type CompleteDeps } from '../../endless/complete-observation.js';
 import { endlessRoot } from '../../endless/endless-store.js';
 import { isSystemicFailure } from '../../endless/prepare-replacements.js';
-import { tryLock } from '../../worker/locks.js';
-import { openEndless } from './endless.js';
+import { tryLock } from '../../adapters/file-lock.js';
+import {  } from './endless-common.js';
+import { openEndless } from './open-endless.js';
 import { setExitCode } from '../terminal.js';
 
 /**

@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
 import { RecallError } from '../../core/errors.js';
 import { transcriptArg } from './endless-common.js';
+import { openEndless } from './open-endless.js';
 import { runEndlessFork, type ForkFlags } from './endless-fork-run.js';
-import { openEndless } from './endless.js';
 
 /** The commander form; `recall endless fork` usually runs through endless-fork-fast.ts instead, with the same result. */
 export function registerEndlessFork(endless: Command): void {

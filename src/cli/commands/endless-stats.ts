@@ -7,7 +7,8 @@ import { listSavings } from '../../endless/savings-ledger.js';
 import { summarizeRecords, type SavingsRow } from '../../endless/summarize-records.js';
 import { summarizeSources, type SourceRow } from '../../endless/summarize-sources.js';
 import { out, renderTable } from '../output.js';
-import { openEndless } from './endless.js';
+import {  } from './endless-common.js';
+import { openEndless } from './open-endless.js';
 
 export function registerEndlessStats(endless: Command): void {
   endless

@@ -10,7 +10,7 @@ import { redactSecrets } from '../../redact/redact-secrets.js';
 import { decisionOptions } from '../../store/decision-options.js';
 import { previewStore } from '../../store/preview-store.js';
 import { readTranscript } from '../../transcript/read-transcript.js';
-import type { Runtime } from '../../worker/runtime.js';
+import type { Runtime } from '../../app/runtime.js';
 import { withRuntime } from '../context.js';
 import { out, renderTable } from '../output.js';
 

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { RecallError } from '../../core/errors.js';
 import type { Logger } from '../../core/log.js';
 import { resolveScope } from '../../search/resolve-scope.js';
-import type { Runtime } from '../../worker/runtime.js';
+import type { Runtime } from '../../app/runtime.js';
 import { withRuntime } from '../context.js';
 import { out } from '../output.js';
 import { canAsk, confirm } from './confirm.js';

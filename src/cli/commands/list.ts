@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
+import type { Runtime } from '../../app/runtime.js';
 import type { MemoryRecord } from '../../core/memory.js';
 import { parsePositiveInt, withRuntime } from '../context.js';
-import { formatAge, namespaceLabel } from '../format.js';
+import { formatAge, namespaceLabel } from '../../core/format.js';
 import { out, renderTable } from '../output.js';
 import { terminalSafe } from '../terminal-safe.js';
 import { addScopeOptions, scopeFilters } from './scope-options.js';
@@ -30,33 +31,45 @@ export function memoryJson(record: MemoryRecord, extra: Record<string, unknown> 
   };
 }
 
+/** How many memories `recall list` shows without --limit. */
+export const DEFAULT_LIST_LIMIT = 50;
+
 export function registerList(program: Command): void {
   const command = program.command('list').description('list stored memories, newest first');
   addScopeOptions(command)
-    .option('--limit <n>', 'at most this many', parsePositiveInt('--limit'), 50)
+    .option('--limit <n>', 'at most this many', parsePositiveInt('--limit'), DEFAULT_LIST_LIMIT)
     .option('--all-versions', 'also memories a newer version replaced (history)')
     .option('--json', 'print a JSON array')
-    .action(async (opts: ScopeFlags & { limit: number; allVersions?: boolean; json?: boolean }) => {
-      await withRuntime(async (runtime) => {
-        const store = await runtime.store();
-        const filters = await scopeFilters(opts, store);
-        const records = await store.list({ ...filters, allVersions: opts.allVersions === true, limit: opts.limit });
-        if (opts.json) {
-          out.json(records.map((r) => memoryJson(r)));
-          return;
-        }
-        if (records.length === 0) {
-          out.line('no memories yet');
-          return;
-        }
-        out.line(
-          renderTable(
-            ['id', 'type', 'project', 'age', 'content'],
-            records.map((r) => [r.id, r.type, terminalSafe(namespaceLabel(r.namespace)), formatAge(r.createdAt), withVersionMark(r)]),
-          ),
-        );
-      });
+    .action(async (opts: ListFlags) => {
+      await withRuntime((runtime) => runList(opts, runtime));
     });
+}
+
+export interface ListFlags extends ScopeFlags {
+  limit: number;
+  allVersions?: boolean;
+  json?: boolean;
+}
+
+/** `recall list` itself, run by the command line and by `recall serve` (with its warm runtime) alike. */
+export async function runList(opts: ListFlags, runtime: Runtime): Promise<void> {
+  const store = await runtime.store();
+  const filters = await scopeFilters(opts, store);
+  const records = await store.list({ ...filters, allVersions: opts.allVersions === true, limit: opts.limit });
+  if (opts.json) {
+    out.json(records.map((r) => memoryJson(r)));
+    return;
+  }
+  if (records.length === 0) {
+    out.line('no memories yet');
+    return;
+  }
+  out.line(
+    renderTable(
+      ['id', 'type', 'project', 'age', 'content'],
+      records.map((r) => [r.id, r.type, terminalSafe(namespaceLabel(r.namespace)), formatAge(r.createdAt), withVersionMark(r)]),
+    ),
+  );
 }
 
 /**

@@ -2,7 +2,7 @@
 import { describeError } from '../../core/errors.js';
 import type { Logger } from '../../core/log.js';
 import { refreshContext } from '../../context/refresh-context.js';
-import type { Runtime } from '../../worker/runtime.js';
+import type { Runtime } from '../../app/runtime.js';
 import { out } from '../output.js';
 
 /** The write already happened: a failed refresh is a warning, not a failed command. */
@@ -10,7 +10,7 @@ export async function refreshAfterWrite(namespaces: Iterable<string>, runtime: R
   const unique = [...new Set(namespaces)];
   if (unique.length === 0) return;
   try {
-    await refreshContext(unique, { store: await runtime.store(), paths: runtime.loaded.paths, serveSocket: runtime.serveSocket, config: runtime.config, clock: runtime.clock });
+    await refreshContext(unique, { store: await runtime.store(), paths: runtime.loaded.paths, renderElsewhere: runtime.renderContextElsewhere, config: runtime.config, clock: runtime.clock });
   } catch (err) {
     logger.log('warn', `could not refresh the SessionStart context: ${describeError(err)}`, { namespaces: unique });
     out.warn(`warning: the session context was not refreshed: ${describeError(err)}`);

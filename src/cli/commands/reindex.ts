@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { RecallError, isRecallError } from '../../core/errors.js';
 import { reindexMemories } from '../../store/reindex-memories.js';
 import type { ReindexResult } from '../../store/reindex-memories.js';
-import { withLock } from '../../worker/locks.js';
+import { withLock } from '../../adapters/file-lock.js';
 import { parsePositiveInt, withRuntime } from '../context.js';
 import { out } from '../output.js';
 import { refreshAfterWrite } from './refresh-after-write.js';

@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { damagedHead, setAsideDamaged, setAsideFiles, unreadableDataFiles } from '../../adapters/lance-versions.js';
 import { TABLE } from '../../adapters/lance-rows.js';
 import { RecallError } from '../../core/errors.js';
-import type { Runtime } from '../../worker/runtime.js';
+import type { Runtime } from '../../app/runtime.js';
 import { withRuntime } from '../context.js';
 import { out } from '../output.js';
 

@@ -3,8 +3,9 @@ import type { Command } from 'commander';
 import { RecallError } from '../../core/errors.js';
 import { SEARCH_MODES, searchMemories } from '../../search/search-memories.js';
 import type { SearchHit, SearchMode } from '../../search/search-memories.js';
+import type { Runtime } from '../../app/runtime.js';
 import { parsePositiveInt, withRuntime } from '../context.js';
-import { formatAge, namespaceLabel } from '../format.js';
+import { formatAge, namespaceLabel } from '../../core/format.js';
 import { terminalSafe } from '../terminal-safe.js';
 import { out, renderTable } from '../output.js';
 import { memoryJson, withVersionMark } from './list.js';
@@ -20,7 +21,7 @@ the same meaning and the best text match; a memory found by only one side scores
 --mode vector scores by cosine similarity alone, --mode text by relative BM25 alone (the best text
 match scores 1).`;
 
-interface SearchFlags extends ScopeFlags {
+export interface SearchFlags extends ScopeFlags {
   limit?: number;
   minScore?: number;
   mode: SearchMode;
@@ -40,31 +41,34 @@ export function registerSearch(program: Command): void {
     .option('--json', 'print a JSON array')
     .addHelpText('after', SCORE_HELP)
     .action(async (words: string[], opts: SearchFlags) => {
-      const query = words.join(' ').trim();
-      if (query === '') throw new RecallError('INPUT_INVALID', 'the search query is empty');
-      if (query.length > MAX_QUERY_CHARS) {
-        throw new RecallError('INPUT_INVALID', `the search query is ${query.length} characters; the limit is ${MAX_QUERY_CHARS}`);
-      }
-      await withRuntime(async (runtime) => {
-        const store = await runtime.store();
-        const filters = await scopeFilters(opts, store);
-        const hits = await searchMemories(
-          {
-            query,
-            mode: opts.mode,
-            filters: { ...filters, allVersions: opts.allVersions === true },
-            limit: opts.limit ?? runtime.config.search.limit,
-            minScore: opts.minScore ?? runtime.config.search.minScore,
-          },
-          { store, embedder: runtime.embedder },
-        );
-        if (opts.json) {
-          out.json(hits.map((h) => memoryJson(h.record, { score: h.score, vector_score: h.vectorScore, text_score: h.textScore })));
-          return;
-        }
-        printHits(hits);
-      });
+      await withRuntime((runtime) => runSearch(words, opts, runtime));
     });
+}
+
+/** `recall search` itself, run by the command line and by `recall serve` (with its warm runtime) alike. */
+export async function runSearch(words: readonly string[], opts: SearchFlags, runtime: Runtime): Promise<void> {
+  const query = words.join(' ').trim();
+  if (query === '') throw new RecallError('INPUT_INVALID', 'the search query is empty');
+  if (query.length > MAX_QUERY_CHARS) {
+    throw new RecallError('INPUT_INVALID', `the search query is ${query.length} characters; the limit is ${MAX_QUERY_CHARS}`);
+  }
+  const store = await runtime.store();
+  const filters = await scopeFilters(opts, store);
+  const hits = await searchMemories(
+    {
+      query,
+      mode: opts.mode,
+      filters: { ...filters, allVersions: opts.allVersions === true },
+      limit: opts.limit ?? runtime.config.search.limit,
+      minScore: opts.minScore ?? runtime.config.search.minScore,
+    },
+    { store, embedder: runtime.embedder },
+  );
+  if (opts.json) {
+    out.json(hits.map((h) => memoryJson(h.record, { score: h.score, vector_score: h.vectorScore, text_score: h.textScore })));
+    return;
+  }
+  printHits(hits);
 }
 
 function printHits(hits: readonly SearchHit[]): void {

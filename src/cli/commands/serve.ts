@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { RecallError } from '../../core/errors.js';
 import { join } from 'node:path';
 import type { StatePaths } from '../../core/state-paths.js';
-import { daemonAnswers, requestDaemon, serveSocketPath } from '../../serve/serve-client.js';
+import { daemonAnswers, requestDaemon, serveSocketPath } from '../../serve-client/serve-client.js';
 import { inspectServeSocket, serveSocketProblem } from '../../serve/serve-socket-state.js';
 import { lastOutputLines, spawnDetachedServe } from '../../serve/spawn-detached-serve.js';
 import { openState } from '../context.js';
@@ -30,8 +30,8 @@ export function registerServe(program: Command): void {
         await startDetached(socketPath, loaded.paths);
         return;
       }
-      const { startServe } = await import('../../serve/run-serve.js');
-      const handle = await startServe(loaded, logger);
+      const [{ startServe }, { runServedCommand }] = await Promise.all([import('../../serve/run-serve.js'), import('../served-commands.js')]);
+      const handle = await startServe(loaded, logger, runServedCommand);
       out.line(`recall serve listening on ${handle.socketPath} (Ctrl-C or \`recall serve --stop\` to stop)`);
       for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => void handle.close());
       await handle.closed;

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { RecallError } from '../../core/errors.js';
 import { withRuntime } from '../context.js';
-import { formatAge, namespaceLabel } from '../format.js';
+import { formatAge, namespaceLabel } from '../../core/format.js';
 import { terminalSafe } from '../terminal-safe.js';
 import { out } from '../output.js';
 import { readVersionChain } from '../../store/version-chain.js';

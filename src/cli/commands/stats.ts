@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import type { Command } from 'commander';
 import { MEMORY_TYPES } from '../../core/memory.js';
 import type { GroupCount } from '../../core/ports.js';
-import { describeStoreLocation } from '../../store/store-location.js';
+import { describeStoreLocation } from '../../core/store-location.js';
 import { readHistory } from '../../worker/history.js';
 import { withRuntime } from '../context.js';
-import { formatAge, namespaceLabel } from '../format.js';
+import { formatAge, namespaceLabel } from '../../core/format.js';
 import { out, renderTable } from '../output.js';
 
 interface NamespaceStats {

@@ -3,10 +3,10 @@ import { describeError } from '../../core/errors.js';
 import { adoptFallbackJobs, countFallbackJobs } from '../../queue/adopt-fallback.js';
 import { existingFallbackDirs } from '../../queue/fallback-spool.js';
 import { Spool } from '../../queue/spool.js';
-import { pingDaemon, serveAllowed, serveSocketPath } from '../../serve/serve-client.js';
+import { pingDaemon, serveAllowed, serveSocketPath } from '../../serve-client/serve-client.js';
 import { readHistory } from '../../worker/history.js';
 import { withRuntime } from '../context.js';
-import { formatAge } from '../format.js';
+import { formatAge } from '../../core/format.js';
 import { out } from '../output.js';
 import { commandEnv } from '../terminal.js';
 

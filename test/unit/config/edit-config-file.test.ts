@@ -2,8 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { findConfigKey } from '../../../src/config/config-keys.js';
-import { assertValidConfigFile, setConfigKey, unsetConfigKey } from '../../../src/config/edit-config-file.js';
-import { writeConfigFile } from '../../../src/install/write-config-file.js';
+import { assertValidConfigFile, setConfigKey, unsetConfigKey, writeConfigFile } from '../../../src/config/edit-config-file.js';
 import { useTempDirs } from '../../support/temp-dir.js';
 
 const tempDir = useTempDirs();

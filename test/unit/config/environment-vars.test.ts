@@ -28,7 +28,7 @@ const MAY_READ_PROCESS_ENV = [
   // Sets LanceDB's own variables (LANCEDB_LOG, LANCE_CPU_THREADS) before the native library starts.
   /^src\/adapters\/lance-store\.ts$/,
   // The upkeep child's entry point: it reads the credentials its parent handed it.
-  /^src\/adapters\/lance-maintain-child\.ts$/,
+  /^src\/app\/maintain-child\.ts$/,
 ];
 
 describe('the environment', () => {

@@ -7,9 +7,10 @@ import { IMPORTANCE_BY_TYPE, type MemoryRecord, type MemoryType } from '../../..
 import type { ListOptions } from '../../../src/core/ports.js';
 import { configSchema } from '../../../src/config/schema.js';
 import { renderContextTargets, type ContextTarget } from '../../../src/context/render-targets.js';
-import { serveSocketPath } from '../../../src/serve/serve-client.js';
-import { serveIdentity } from '../../../src/serve/serve-identity.js';
-import type { ServeIdentity } from '../../../src/serve/serve-protocol.js';
+import { serveSocketPath } from '../../../src/serve-client/serve-client.js';
+import { serveIdentity } from '../../../src/serve-client/serve-identity.js';
+import { contextRendererAt } from '../../../src/serve-client/served-context.js';
+import type { ServeIdentity } from '../../../src/serve-client/serve-protocol.js';
 import { startFakeDaemon } from '../../support/fake-daemon.js';
 import { useTempDirs } from '../../support/temp-dir.js';
 
@@ -54,7 +55,9 @@ function setup(memories: MemoryRecord[], includeGlobal = true) {
   const contextDir = join(home, 'context');
   const store = new ListDouble(memories);
   const paths = { contextDir, home, dbDir: join(home, 'db') };
-  const deps = { store, paths, serveSocket: serveSocketPath(home), config: { context: { maxChars: 6000, includeGlobal }, store: DEFAULTS.store, embedder: DEFAULTS.embedder }, clock: { now: () => NOW } };
+  const config = { context: { maxChars: 6000, includeGlobal }, store: DEFAULTS.store, embedder: DEFAULTS.embedder };
+  const renderElsewhere = contextRendererAt(serveSocketPath(home), serveIdentity(config, paths.dbDir));
+  const deps = { store, paths, renderElsewhere, config, clock: { now: () => NOW } };
   const read = (namespace: string): ContextFile | null => {
     try {
       return parseContextFile(readFileSync(contextFilePath(contextDir, namespace), 'utf8'), namespace);

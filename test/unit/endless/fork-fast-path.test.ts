@@ -47,6 +47,6 @@ describe('the fast fork path', () => {
     expect(relative).not.toContain('cli/program.ts');
     expect(relative).not.toContain('cli/output.ts');
     expect(relative).not.toContain('endless/ollama-observe.ts');
-    expect(relative).not.toContain('worker/locks.ts');
+    expect(relative).not.toContain('adapters/file-lock.ts');
   });
 });

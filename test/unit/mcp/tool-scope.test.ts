@@ -6,7 +6,7 @@ import { systemClock } from '../../../src/core/ports.js';
 import { silentLogger } from '../../../src/core/log.js';
 import type { McpContext } from '../../../src/mcp/mcp-context.js';
 import { labelOf, readScope, writeOrigin } from '../../../src/mcp/tool-scope.js';
-import type { Runtime } from '../../../src/worker/runtime.js';
+import type { Runtime } from '../../../src/app/runtime.js';
 
 const SHOP = 'project:shop-1a2b3c4d';
 const API = 'project:api-0000abcd';

@@ -100,6 +100,12 @@ describe('redactSecrets', () => {
     expect(redactSecrets('password: hunter2!').count).toBe(1);
   });
 
+  it('redacts every random token within reach of a secret word in one run, so a second run finds nothing more', () => {
+    const once = redactSecrets('password AAAAaalZJ53mdc1ZOMDF: AAkxAAXqm6pfpassword');
+    expect(once.text).toBe('password [REDACTED:secret]: [REDACTED:secret]');
+    expect(redactSecrets(once.text)).toEqual({ text: once.text, count: 0 });
+  });
+
   it('keeps the user and host of a URL with credentials', () => {
     const { text } = redactSecrets('git clone https://deploy:tok3n@git.example.com/team/repo.git');
     expect(text).toBe('git clone https://deploy:[REDACTED:password]@git.example.com/team/repo.git');

@@ -7,7 +7,7 @@ import { importClosure } from '../../support/import-graph.js';
 const SRC = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../src');
 
 describe('the recall serve clients', () => {
-  it.each(['serve/try-served.ts', 'serve/served-embedder.ts', 'serve/served-context.ts', 'serve/serve-identity.ts'])('%s imports node built-ins only', (file) => {
+  it.each(['serve-client/try-served.ts', 'serve-client/served-embedder.ts', 'serve-client/served-context.ts', 'serve-client/serve-identity.ts'])('%s imports node built-ins only', (file) => {
     const { packages } = importClosure(join(SRC, file), { followDynamic: true });
     expect(packages.filter((name) => !name.startsWith('node:'))).toEqual([]);
   });

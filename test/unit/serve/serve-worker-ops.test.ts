@@ -5,7 +5,7 @@ import type { ListOptions, MemoryStore } from '../../../src/core/ports.js';
 import { renderContextTargets } from '../../../src/context/render-targets.js';
 import { createHashEmbedder } from '../../../src/embed/hash-embedder.js';
 import { createWorkerOps } from '../../../src/serve/serve-worker-ops.js';
-import { decodeVectors, type ServeIdentity } from '../../../src/serve/serve-protocol.js';
+import { decodeVectors, type ServeIdentity } from '../../../src/serve-client/serve-protocol.js';
 
 const IDENTITY: ServeIdentity = { embedder: 'hash', store: 'store-a' };
 const NOW = '2025-03-10T12:00:00.000Z';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Embedder } from '../../../src/core/ports.js';
 import { createHashEmbedder } from '../../../src/embed/hash-embedder.js';
-import { embedderServedFirst } from '../../../src/serve/served-embedder.js';
-import { decodeVectors, encodeVectors, type ServeIdentity } from '../../../src/serve/serve-protocol.js';
+import { embedderServedFirst } from '../../../src/serve-client/served-embedder.js';
+import { decodeVectors, encodeVectors, type ServeIdentity } from '../../../src/serve-client/serve-protocol.js';
 import { startFakeDaemon } from '../../support/fake-daemon.js';
 import { useTempDirs } from '../../support/temp-dir.js';
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MemoryRecord } from '../../../src/core/memory.js';
-import { cosineSimilarity, planDedupe } from '../../../src/store/dedupe.js';
+import { cosineSimilarity } from '../../../src/core/cosine-similarity.js';
+import { planDedupe } from '../../../src/store/dedupe.js';
 import type { DedupeCandidate, DedupeLookup } from '../../../src/store/dedupe.js';
 
 const NS = 'project:app-12345678';

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { RecallError } from '../../../src/core/errors.js';
 import type { Logger } from '../../../src/core/log.js';
 import type { MemoryStore } from '../../../src/core/ports.js';
-import { isMaintainable, maintainStoreAfterCapture, runMaintenance } from '../../../src/store/maintain-store.js';
-import type { MaintainableStore, MaintenancePolicy, MaintenanceReport } from '../../../src/store/maintain-store.js';
+import { isMaintainable } from '../../../src/core/maintenance.js';
+import { maintainStoreAfterCapture, runMaintenance } from '../../../src/store/maintain-store.js';
+import type { MaintainableStore, MaintenancePolicy, MaintenanceReport } from '../../../src/core/maintenance.js';
 
 const POLICY: MaintenancePolicy = { vectorIndexMinRows: 300, optimizeEveryVersions: 10 };
 const REPORT: MaintenanceReport = { rows: 350, vectorIndex: 'built', textIndex: true, idIndex: true, versions: 12, optimized: true, ms: 5 };

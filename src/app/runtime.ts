@@ -4,12 +4,14 @@ import type { Embedder, Llm, MemoryStore } from '../core/ports.js';
 import { systemClock } from '../core/ports.js';
 import { fileLogger } from '../core/log.js';
 import { RecallError } from '../core/errors.js';
-import { resolveStoreLocation, type StoreLocation } from '../store/store-location.js';
-import { serveSocketPath } from '../serve/serve-client.js';
-import type { CaptureDeps } from './capture.js';
-import { createStoreLock, type WithStoreLock } from './store-lock.js';
+import { resolveStoreLocation } from '../config/store-location.js';
+import { type StoreLocation } from '../core/store-location.js';
+import { serveSocketPath } from '../serve-client/serve-client.js';
+import type { RenderContextElsewhere } from '../context/refresh-context.js';
+import type { StoreParts } from '../store/store-parts.js';
+import { createStoreLock, type WithStoreLock } from '../adapters/store-lock.js';
 
-export interface Runtime extends CaptureDeps {
+export interface Runtime extends StoreParts {
   loaded: LoadedConfig;
   /** A client for another Ollama model than the configured one (`recall eval`). */
   llmFor(model: string): Llm;
@@ -17,6 +19,8 @@ export interface Runtime extends CaptureDeps {
   storeLocation(): StoreLocation;
   /** The socket of a `recall serve` this process may use (it may not be running), or null when it may use none. */
   serveSocket: string | null;
+  /** Renders SessionStart contexts through that `recall serve` (null when this process may use none). */
+  renderContextElsewhere: RenderContextElsewhere | null;
   close(): Promise<void>;
 }
 
@@ -47,6 +51,7 @@ export function createRuntime(loaded: LoadedConfig, options: RuntimeOptions): Ru
     loaded,
     storeLocation,
     serveSocket,
+    renderContextElsewhere: serveSocket === null ? null : contextThroughServe(serveSocket, config, paths.dbDir),
     config,
     clock: systemClock,
     log: fileLogger(paths.logFile, 'store'),
@@ -61,7 +66,7 @@ export function createRuntime(loaded: LoadedConfig, options: RuntimeOptions): Ru
       return createLlmLazily(config.ollama.host, model, config.ollama.timeoutMs);
     },
     embedder() {
-      embedder ??= import('../embed/create-embedder.js').then(async ({ createEmbedder }) => {
+      embedder ??= import('./create-embedder.js').then(async ({ createEmbedder }) => {
         const local = createEmbedder(config.embedder.id, {
           modelsDir: paths.modelsDir,
           allowDownload: config.embedder.allowDownload,
@@ -71,7 +76,7 @@ export function createRuntime(loaded: LoadedConfig, options: RuntimeOptions): Ru
         // The model loads on the first embed that no daemon answers, so a warm `recall serve` spares it.
         const socketPath = serveSocket;
         if (socketPath === null) return local;
-        const [{ embedderServedFirst }, { serveIdentity }] = await Promise.all([import('../serve/served-embedder.js'), import('../serve/serve-identity.js')]);
+        const [{ embedderServedFirst }, { serveIdentity }] = await Promise.all([import('../serve-client/served-embedder.js'), import('../serve-client/serve-identity.js')]);
         return embedderServedFirst(local, { socketPath, identity: serveIdentity(config, paths.dbDir) });
       });
       return embedder;
@@ -89,6 +94,14 @@ export function createRuntime(loaded: LoadedConfig, options: RuntimeOptions): Ru
     async close() {
       if (store) await (await store).close();
     },
+  };
+}
+
+/** Context rendering by a running `recall serve`; its client modules load on first use. */
+function contextThroughServe(socketPath: string, config: LoadedConfig['config'], dbDir: string): RenderContextElsewhere {
+  return async (targets, options) => {
+    const [{ contextRendererAt }, { serveIdentity }] = await Promise.all([import('../serve-client/served-context.js'), import('../serve-client/serve-identity.js')]);
+    return contextRendererAt(socketPath, serveIdentity(config, dbDir))(targets, options);
   };
 }
 

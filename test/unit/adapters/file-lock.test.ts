@@ -2,13 +2,13 @@ import { existsSync, mkdirSync, readdirSync, utimesSync, writeFileSync } from 'n
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
-import { HARD_STALE_FACTOR, tryLock, withLock } from '../../../src/worker/locks.js';
+import { HARD_STALE_FACTOR, tryLock, withLock } from '../../../src/adapters/file-lock.js';
 import { isRecallError } from '../../../src/core/errors.js';
 import { useTempDirs } from '../../support/temp-dir.js';
 
 const tempDir = useTempDirs();
 /** The built module, for a second process (`npm test` builds before it tests). */
-const DIST_LOCKS = new URL('../../../dist/worker/locks.js', import.meta.url).href;
+const DIST_LOCKS = new URL('../../../dist/adapters/file-lock.js', import.meta.url).href;
 
 describe('locks', () => {
   it('refuses a second holder of the same lock', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { configSchema } from '../../../src/config/schema.js';
-import { describeStoreLocation, resolveStoreLocation } from '../../../src/store/store-location.js';
+import { describeStoreLocation } from '../../../src/core/store-location.js';
+import { resolveStoreLocation } from '../../../src/config/store-location.js';
 
 const paths = { dbDir: '/home/dev/.recall/db' };
 const KEYS = { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG' };

@@ -9,11 +9,11 @@ import { fileURLToPath } from 'node:url';
 import { describeError } from '../core/errors.js';
 import { fileLogger } from '../core/log.js';
 import { runMaintenance } from '../store/maintain-store.js';
-import type { MaintenancePolicy } from '../store/maintain-store.js';
-import type { StoreLocation } from '../store/store-location.js';
-import { tryLock } from '../worker/locks.js';
-import { createStoreLock } from '../worker/store-lock.js';
-import { openLanceStore } from './lance-store.js';
+import type { MaintenancePolicy } from '../core/maintenance.js';
+import type { StoreLocation } from '../core/store-location.js';
+import { tryLock } from '../adapters/file-lock.js';
+import { createStoreLock } from '../adapters/store-lock.js';
+import { openLanceStore } from '../adapters/lance-store.js';
 
 export interface MaintenanceJob {
   /** The store, without credentials: those reach the process through its environment, never its arguments. */

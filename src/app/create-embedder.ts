@@ -4,7 +4,7 @@
  */
 import { RecallError } from '../core/errors.js';
 import type { Embedder } from '../core/ports.js';
-import { DEFAULT_HASH_DIM, createHashEmbedder } from './hash-embedder.js';
+import { DEFAULT_HASH_DIM, createHashEmbedder } from '../embed/hash-embedder.js';
 
 export interface EmbedderContext {
   /** RECALL_HOME/models: local model root and download cache for the transformers embedder. */

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
-import { currentOwner, isOwnerAlive, ownedName, ownerOf, unownedName } from '../../../src/queue/job-owner.js';
+import { currentOwner, isOwnerAlive, ownedName, ownerOf, unownedName } from '../../../src/core/job-owner.js';
 
 const linux = existsSync('/proc/self/stat');
 

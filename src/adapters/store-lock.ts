@@ -4,8 +4,8 @@
  * machines are serialised the same way.
  */
 import { RecallError } from '../core/errors.js';
-import type { StoreLocation } from '../store/store-location.js';
-import { withLock } from './locks.js';
+import type { StoreLocation } from '../core/store-location.js';
+import { withLock } from './file-lock.js';
 
 export interface StoreLockOptions {
   /** The state dir that holds the local lock. */
@@ -26,7 +26,7 @@ export function createStoreLock(options: StoreLockOptions): WithStoreLock {
     // dedupe against a table that lacks the first one's rows.
     withLock(home, 'store', { waitMs, staleMs, onCompromised, keepFromLiveHolder: true }, async () => {
       if (location.kind !== 's3') return fn();
-      const { acquireS3Lease } = await import('../adapters/s3-lease.js');
+      const { acquireS3Lease } = await import('./s3-lease.js');
       const release = await acquireS3Lease(location, { waitMs, staleMs, onCompromised });
       if (release === null) throw new RecallError('LOCK_HELD', `the shared store ${location.uri} is being written by another machine; try again`);
       try {

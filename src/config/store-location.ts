@@ -4,30 +4,10 @@
  * to the store adapter, the writer lease and the upkeep process.
  */
 import { isAbsolute, resolve } from 'node:path';
-import type { Config } from '../config/schema.js';
+import type { Config } from './schema.js';
 import type { StatePaths } from '../core/state-paths.js';
 import { RecallError } from '../core/errors.js';
-
-export interface S3Credentials {
-  accessKeyId: string;
-  secretAccessKey: string;
-  sessionToken: string | null;
-}
-
-export type StoreLocation =
-  | { kind: 'local'; uri: string }
-  | {
-      kind: 's3';
-      /** `s3://bucket/prefix`, without a trailing slash. */
-      uri: string;
-      bucket: string;
-      /** Key prefix inside the bucket, without leading or trailing slashes; may be empty. */
-      prefix: string;
-      /** Base URL of an S3-compatible server (path-style requests), or null for AWS itself. */
-      endpoint: string | null;
-      region: string;
-      credentials: S3Credentials;
-    };
+import type { StoreLocation } from '../core/store-location.js';
 
 const S3_URI = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(?:\/(.*))?$/;
 
@@ -62,10 +42,4 @@ function parseObjectStoreUri(uri: string, s3: Config['store']['s3']): StoreLocat
     region: s3.region,
     credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey, sessionToken: s3.sessionToken || null },
   };
-}
-
-/** The location as shown to users and written to logs: never a credential. */
-export function describeStoreLocation(location: StoreLocation): string {
-  if (location.kind === 'local') return location.uri;
-  return location.endpoint === null ? location.uri : `${location.uri} at ${location.endpoint}`;
 }

@@ -15,8 +15,8 @@ import { readdirSync, rmdirSync, rmSync, statSync, utimesSync, writeFileSync } f
 import { join } from 'node:path';
 import lockfile from 'proper-lockfile';
 import { RecallError } from '../core/errors.js';
-import { ensureDir } from '../queue/atomic-write.js';
-import { currentOwner, isOwnerAlive, ownedName, ownerOf } from '../queue/job-owner.js';
+import { ensureDir } from '../core/atomic-write.js';
+import { currentOwner, isOwnerAlive, ownedName, ownerOf } from '../core/job-owner.js';
 
 export interface LockOptions {
   /** How long to keep trying before giving up; 0 = one attempt. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalEmbedderId, createEmbedder, parseEmbedderSpec } from '../../../src/embed/create-embedder.js';
+import { canonicalEmbedderId, createEmbedder, parseEmbedderSpec } from '../../../src/app/create-embedder.js';
 import { isRecallError } from '../../../src/core/errors.js';
 
 const ctx = { modelsDir: '/nonexistent/recall-models', allowDownload: false, ollamaHost: 'http://127.0.0.1:9', timeoutMs: 1000 };

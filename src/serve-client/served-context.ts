@@ -32,3 +32,9 @@ function isRendered(value: unknown, namespace: string): value is RenderedTarget 
 function isCount(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0;
 }
+
+/** A renderer for refreshContext that asks the daemon on `socketPath` (answering null when it cannot). */
+export function contextRendererAt(socketPath: string, identity: ServeIdentity) {
+  return (targets: readonly ContextTarget[], options: { maxChars: number; now: Date }): Promise<RenderedTarget[] | null> =>
+    renderContextThroughServe(targets, { socketPath, identity, ...options });
+}
