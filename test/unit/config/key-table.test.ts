@@ -59,6 +59,13 @@ describe('the config key table', () => {
     }
   });
 
+  it('names in each description the environment variable the key has, and no other', () => {
+    for (const { key, spec } of table) {
+      const named = [...spec.description.matchAll(/\(env ([A-Z0-9_]+)\)/g)].map((m) => m[1]);
+      expect(named, key).toEqual(spec.env === undefined ? [] : [spec.env]);
+    }
+  });
+
   it('is where the environment overrides and the secret keys come from', () => {
     expect(ENV_OVERRIDES.map(([name, path]) => `${name}=${path.join('.')}`)).toEqual(
       table.filter((k) => k.spec.env !== undefined).map((k) => `${k.spec.env}=${k.key}`),
