@@ -1,6 +1,8 @@
 /** Every config key with its effective value and where that value came from. Pure. */
 import { getPath, listConfigKeys, type ConfigKey } from './config-keys.js';
+import { describeAllowed } from './describe-allowed.js';
 import { activeEnvOverrides } from './evaluate-config.js';
+import { findTableKey } from './key-table.js';
 import { SECRET_KEYS, type Config } from './schema.js';
 
 export type ConfigSource = 'default' | 'file' | 'env';
@@ -12,6 +14,8 @@ export interface ConfigEntry {
   /** The variable that set the value, when `source` is `env`. */
   envVar?: string;
   defaultValue: unknown;
+  /** What the key accepts, from its bounds in the key table (`a whole number >= 1`). */
+  allowed: string;
   description: string;
 }
 
@@ -31,9 +35,15 @@ export function listConfigEntries(
       source,
       ...(envVar ? { envVar } : {}),
       defaultValue: key.defaultValue,
+      allowed: allowedFor(key.key),
       description: key.description ?? '',
     };
   });
+}
+
+function allowedFor(key: string): string {
+  const found = findTableKey(key);
+  return found ? describeAllowed(found.spec) : '';
 }
 
 /** A secret's value is never shown, only whether it is set. */

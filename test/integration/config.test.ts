@@ -130,6 +130,14 @@ describe('recall config', () => {
     expect((await cli(['get', 'dedupe.threshold'], env)).stderr).toBe('');
   });
 
+  it('says under each key what it accepts, from its bounds', async () => {
+    const { env } = fresh();
+    const human = (await cli(['list'], env)).stdout;
+    expect(human).toMatch(/^dedupe\.threshold = 0\.85 {2}\(default\)\n {4}Cosine similarity[^\n]*\n {4}allowed: a number from 0 to 1\n/m);
+    const json = JSON.parse((await cli(['list', '--json'], env)).stdout) as Array<{ key: string; allowed: string }>;
+    expect(json.find((e) => e.key === 'context.maxChars')?.allowed).toBe('a whole number from 200 to 10000');
+  });
+
   it('lists every key with its value, source and description in human form', async () => {
     const { env } = fresh({ OLLAMA_HOST: 'localhost:9999' });
     const result = await cli(['list'], env);

@@ -29,6 +29,7 @@ export function registerConfig(program: Command): void {
       for (const e of entries) {
         out.line(`${e.key} = ${formatConfigValue(e.value)}  (${describeConfigSource(e)})`);
         out.line(`    ${e.description}`);
+        if (e.allowed !== '') out.line(`    allowed: ${e.allowed}`);
       }
     });
 

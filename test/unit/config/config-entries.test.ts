@@ -17,4 +17,12 @@ describe('listConfigEntries', () => {
     const entries = listConfigEntries(configSchema.parse({}), {}, {});
     expect(entries.find((e) => e.key === 'store.s3.secretAccessKey')).toMatchObject({ value: '', source: 'default' });
   });
+
+  it('says what each key accepts, from its bounds in the key table', () => {
+    const byKey = new Map(listConfigEntries(configSchema.parse({}), {}, {}).map((e) => [e.key, e]));
+    expect(byKey.get('dedupe.threshold')?.allowed).toBe('a number from 0 to 1');
+    expect(byKey.get('endless.syncTimeoutMs')?.allowed).toBe('a whole number from 1 to 85000');
+    expect(byKey.get('embedder.allowDownload')?.allowed).toBe('true or false');
+    expect([...byKey.values()].every((e) => e.allowed !== '')).toBe(true);
+  });
 });
