@@ -35,6 +35,8 @@ export function createUiHosting(runtime: Runtime, identity: ServeIdentity, logge
 
   return {
     async host(socket, raw) {
+      // A client gone mid-start must not take the daemon down with an unhandled socket error.
+      socket.on('error', () => undefined);
       const parsed = uiRequest.safeParse(raw);
       if (!parsed.success || startUi === null) {
         answer(socket, { ok: false, reason: 'failed', message: startUi === null ? 'this recall serve does not host recall ui' : 'bad request to recall serve' });
@@ -69,7 +71,6 @@ export function createUiHosting(runtime: Runtime, identity: ServeIdentity, logge
       // Any line from the client (it sends `close`) or the end of its connection stops the page.
       socket.on('data', () => void stop());
       socket.once('close', () => void stop());
-      socket.on('error', () => void stop());
       if (socket.destroyed) {
         void stop(); // The client went while the page started.
         return;
