@@ -5,6 +5,7 @@
  * `measureResume` counts only what `claude --resume` loads (see resume-chain.ts). Tokens are
  * estimated as characters / 4 (an image's real token cost depends on its pixels, not its bytes). Pure.
  */
+import { isObject } from '../core/is-object.js';
 import { messageContent } from './fork-transcript.js';
 import { resumeChain } from './resume-chain.js';
 
@@ -32,8 +33,8 @@ export function measureRecord(record: Json): ConversationSize {
   const size = { chars: 0, toolResultChars: 0, mediaChars: 0 };
   if (record.type !== 'user' && record.type !== 'assistant') return size;
   const message = record.message;
-  if (typeof message === 'object' && message !== null && typeof (message as Json).content === 'string') {
-    return { ...size, chars: ((message as Json).content as string).length };
+  if (isObject(message) && typeof message.content === 'string') {
+    return { ...size, chars: message.content.length };
   }
   for (const block of messageContent(record) ?? []) {
     if (typeof block !== 'object' || block === null) continue;
