@@ -1,9 +1,10 @@
 /**
  * recall's one Ollama client: the calls recall makes (non-streamed chat, embed, the model list, the
  * version), JSON over node:http, each bounded in time and in size. Capture, the embedder, doctor and
- * Endless Mode's PostToolUse hook all use it, so it imports node built-ins and core/ only: the
- * `ollama` package, measured in that hook, added ~24 ms to it (its import loads the built-in fetch's
- * machinery) and the built-in fetch ~60 ms more.
+ * Endless Mode's PostToolUse hook all use it, so it imports node built-ins and core/ only. Measured in
+ * that hook (bench/endless-hook-builds.mjs), the `ollama` package cost ~100 ms more per observation
+ * with the built-in fetch, and ~14 ms more even folded into the hook with a node:http fetch (its
+ * import loads the built-in fetch's machinery all the same).
  * Failures are thrown as they come — an OllamaResponseError for an HTTP error answer, a SyntaxError
  * for a body that is not JSON, the deadline's TimeoutError, a socket error with its errno code — and
  * translate-ollama-error.ts turns each into one RecallError.
