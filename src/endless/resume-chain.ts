@@ -67,7 +67,7 @@ function assistantMessageId(record: Json): string | null {
 
 function blocksOf(record: Json): Json[] {
   const content = isObject(record.message) ? record.message.content : undefined;
-  return Array.isArray(content) ? content.filter((b): b is Json => typeof b === 'object' && b !== null) : [];
+  return Array.isArray(content) ? content.filter(isObject) : [];
 }
 
 export function isCompactBoundary(record: Json): boolean {
