@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { firstBadField, parseJsonObject, parseStdinObject, pickString } from '../../../src/core/read-json-object.js';
 import { validateObservation } from '../../../src/endless/observation.js';
@@ -76,5 +77,25 @@ describe('the validator behind job files and observations', () => {
     expect(validateObservation({ title: 42, narrative: 'n', facts: [] })).toEqual({ ok: false, problem: 'no title' });
     expect(validateObservation({ title: ' \n', narrative: 'n', facts: [] })).toEqual({ ok: false, problem: 'no title' });
     expect(validateObservation({ title: 't', narrative: ['n'], facts: 'f' })).toEqual({ ok: false, problem: 'neither narrative nor facts' });
+  });
+
+  it('accepts a job file exactly when it is an object with version 1, a string id and transcriptPath, and a number of attempts', () => {
+    const field = fc.oneof(fc.constant(undefined), fc.constant(1), fc.constant('x'), fc.constant(null), fc.integer(), fc.string(), fc.jsonValue({ maxDepth: 1 }));
+    const key = fc.constantFrom('version', 'id', 'transcriptPath', 'attempts');
+    const candidate = fc.oneof(
+      fc.record({ version: field, id: field, transcriptPath: field, attempts: field }, { requiredKeys: [] }),
+      fc.jsonValue({ maxDepth: 2 }),
+      // A whole job with one field changed (or removed): the refusals near the accepted shape.
+      fc.tuple(key, field).map(([name, value]) => ({ ...JOB, [name]: value })),
+    );
+    fc.assert(
+      fc.property(candidate, (value) => {
+        const v = value as Record<string, unknown> | null;
+        const isJob = typeof v === 'object' && v !== null && !Array.isArray(v)
+          && v.version === 1 && typeof v.id === 'string' && typeof v.transcriptPath === 'string' && typeof v.attempts === 'number';
+        expect(parseJob(JSON.stringify(value) ?? '') !== null).toBe(isJob);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
