@@ -23,12 +23,13 @@ const dist = resolve(process.argv[2] ?? fileURLToPath(new URL('../dist', import.
 
 /**
  * The files a hook start loads: the hook runner (SessionEnd's handler included), then SessionStart's
- * handler; and the other light paths main.ts takes without the command-line program, whose time is
+ * or PostToolUse's handler (PostToolUse's folds Endless Mode's settings, payload parsing and model
+ * client; the compression stays a separate file, loaded only when Endless Mode is on); and the other light paths main.ts takes without the command-line program, whose time is
  * a target too: `recall endless fork` and the `recall serve` client of `search` and `list`. Each
  * folded file carries its own copy of the modules it shares with lazily loaded files (RecallError
  * is recognised across copies; see core/errors.ts).
  */
-const HOOK_ENTRIES = ['hook/run-hook.js', 'hook/session-start.js', 'cli/commands/endless-fork-fast.js', 'serve-client/try-served.js'];
+const HOOK_ENTRIES = ['hook/run-hook.js', 'hook/session-start.js', 'hook/post-tool-use.js', 'cli/commands/endless-fork-fast.js', 'serve-client/try-served.js'];
 
 /**
  * A dynamic import() of recall's own (in dist/) stays a lazy, separate file: external, with the path

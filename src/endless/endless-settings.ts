@@ -12,6 +12,7 @@ import { ENDLESS_DEFAULTS, ENDLESS_ENV } from './endless-defaults.js';
 import { OLLAMA_DEFAULTS, applyEnvOverrides, parseEnvFlag } from '../config/env-overrides.js';
 import { normalizeOllamaHost } from '../config/ollama-host.js';
 import { isObject } from '../core/is-object.js';
+import { parseJsonObject } from '../core/read-json-object.js';
 
 export interface EndlessOllama {
   host: string;
@@ -126,12 +127,8 @@ function readConfigJson(home: string, problems: string[]): Json {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') problems.push(`config.json: unreadable (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
     return {};
   }
-  try {
-    const value: unknown = JSON.parse(text);
-    if (isObject(value)) return value;
-  } catch {
-    // fall through
-  }
+  const parsed = parseJsonObject(text);
+  if (parsed.ok) return parsed.record;
   problems.push('config.json: not a JSON object; using defaults');
   return {};
 }
