@@ -2,7 +2,7 @@
  * One non-streamed chat for an observation, through recall's one Ollama client and its one error
  * translation (the same as capture's), within the caller's deadline.
  */
-import { createOllamaClient } from '../adapters/ollama-client.js';
+import { createOllamaHttpClient } from '../adapters/ollama-http-client.js';
 import type { HttpTransport } from '../adapters/http-text-request.js';
 import { translateOllamaError } from '../adapters/translate-ollama-error.js';
 import { RecallError } from '../core/errors.js';
@@ -25,7 +25,7 @@ export type ObserveFn = (request: ObserveRequest) => Promise<Observation>;
 const MAX_OBSERVATION_RESPONSE_BYTES = 4 * 1024 * 1024;
 
 export const requestObservation: ObserveFn = async ({ host, model, prompt, timeoutMs, transport }) => {
-  const client = createOllamaClient({ host, timeoutMs, maxResponseBytes: MAX_OBSERVATION_RESPONSE_BYTES, ...(transport ? { transport } : {}) });
+  const client = createOllamaHttpClient({ host, timeoutMs, maxResponseBytes: MAX_OBSERVATION_RESPONSE_BYTES, ...(transport ? { transport } : {}) });
   let response: unknown;
   try {
     response = await client.chat({

@@ -30,6 +30,6 @@ describe('the PostToolUse hook path', () => {
   it("calls Ollama through recall's one client and one error translation, which need no package", () => {
     const { files } = closure(join(SRC, 'hook/post-tool-use.ts'));
     const adapters = files.map((f) => f.slice(SRC.length + 1)).filter((f) => f.startsWith('adapters/'));
-    expect(adapters.sort()).toEqual(['adapters/http-text-request.ts', 'adapters/ollama-client.ts', 'adapters/translate-ollama-error.ts']);
+    expect(adapters.sort()).toEqual(['adapters/http-text-request.ts', 'adapters/ollama-http-client.ts', 'adapters/translate-ollama-error.ts']);
   });
 });

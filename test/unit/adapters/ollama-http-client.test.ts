@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RESPONSE_TOO_LARGE, type HttpTransport, type TextRequest } from '../../../src/adapters/http-text-request.js';
-import { createOllamaClient } from '../../../src/adapters/ollama-client.js';
+import { createOllamaHttpClient } from '../../../src/adapters/ollama-http-client.js';
 import { translateOllamaError } from '../../../src/adapters/translate-ollama-error.js';
 import { isRecallError } from '../../../src/core/errors.js';
 
@@ -14,7 +14,7 @@ function answering(status: number, text: string, sent: TextRequest[] = []): Http
   };
 }
 
-const client = (transport: HttpTransport) => createOllamaClient({ host: `${HOST}/`, timeoutMs: 1_000, transport });
+const client = (transport: HttpTransport) => createOllamaHttpClient({ host: `${HOST}/`, timeoutMs: 1_000, transport });
 
 async function thrown(promise: Promise<unknown>): Promise<unknown> {
   try {
@@ -25,7 +25,7 @@ async function thrown(promise: Promise<unknown>): Promise<unknown> {
   throw new Error('expected a failure');
 }
 
-describe('createOllamaClient', () => {
+describe('createOllamaHttpClient', () => {
   it('posts a non-streamed chat with format and options, and returns the answer object', async () => {
     const sent: TextRequest[] = [];
     const answer = await client(answering(200, '{"message":{"content":"hi"}}', sent)).chat({
@@ -60,12 +60,12 @@ describe('createOllamaClient', () => {
   });
 
   it('refuses a host that is not a URL as a configuration error', () => {
-    expect(() => createOllamaClient({ host: 'http://[::1', timeoutMs: 1_000 })).toThrow(expect.objectContaining({ code: 'CONFIG_INVALID' }));
+    expect(() => createOllamaHttpClient({ host: 'http://[::1', timeoutMs: 1_000 })).toThrow(expect.objectContaining({ code: 'CONFIG_INVALID' }));
   });
 
   it('bounds every request by the timeout and the size cap it was given', async () => {
     const sent: TextRequest[] = [];
-    await createOllamaClient({ host: HOST, timeoutMs: 50, maxResponseBytes: 1234, transport: answering(200, '{}', sent) }).version();
+    await createOllamaHttpClient({ host: HOST, timeoutMs: 50, maxResponseBytes: 1234, transport: answering(200, '{}', sent) }).version();
     expect(sent[0]!.maxResponseBytes).toBe(1234);
     expect(sent[0]!.signal.aborted).toBe(false);
     await new Promise((resolve) => setTimeout(resolve, 120));
