@@ -23,7 +23,8 @@ const dist = resolve(process.argv[2] ?? fileURLToPath(new URL('../dist', import.
 
 /**
  * The files a hook start loads: the hook runner (SessionEnd's handler included), then SessionStart's
- * or PostToolUse's handler (PostToolUse runs at every tool call, Endless Mode on or off); and the other light paths main.ts takes without the command-line program, whose time is
+ * or PostToolUse's handler (PostToolUse's folds Endless Mode's settings, payload parsing and model
+ * client; the compression stays a separate file, loaded only when Endless Mode is on); and the other light paths main.ts takes without the command-line program, whose time is
  * a target too: `recall endless fork` and the `recall serve` client of `search` and `list`. Each
  * folded file carries its own copy of the modules it shares with lazily loaded files (RecallError
  * is recognised across copies; see core/errors.ts).

@@ -5,7 +5,7 @@
 import { RecallError } from '../core/errors.js';
 import { contentKey, isMemoryType, isProvenance } from '../core/memory.js';
 import type { MemoryRecord } from '../core/memory.js';
-import type { MemoryFilters, StoredMemory } from '../core/ports.js';
+import type { ListCursor, MemoryFilters, StoredMemory } from '../core/ports.js';
 
 export const TABLE = 'memories';
 /** Vectors made by the embedder a re-embed moves to, until they are swapped in. */
@@ -99,6 +99,13 @@ export function buildFilter(filters: MemoryFilters): string | null {
 function projectNamespaces(name: string): string {
   const literal = name.replace(/[\\%_]/g, (c) => `\\${c}`);
   return `namespace LIKE ${sqlString(`project:${literal}-${'_'.repeat(8)}`)} ESCAPE ${sqlString('\\')}`;
+}
+
+/** Rows after (`older`) or before (`newer`) a place in the (created_at, id) order. */
+export function cursorFilter(cursor: ListCursor, side: 'older' | 'newer'): string {
+  const op = side === 'older' ? '<' : '>';
+  const at = sqlString(cursor.createdAt);
+  return `(created_at ${op} ${at} OR (created_at = ${at} AND id ${op} ${sqlString(cursor.id)}))`;
 }
 
 export function checkVector(vector: Float32Array, dimension: number, what: string): void {

@@ -7,14 +7,14 @@ import type { Row } from './lance-rows.js';
 import { cosineSimilarity } from '../core/cosine-similarity.js';
 import { RecallError } from '../core/errors.js';
 
-/** Newest first (created_at, then id); `limit` <= 0 returns nothing. */
-export async function queryRows(t: Table, filter: string | null, limit: number | undefined): Promise<MemoryRecord[]> {
+/** Newest first (created_at, then id), or with `oldestFirst` the other way; `limit` <= 0 returns nothing. */
+export async function queryRows(t: Table, filter: string | null, limit: number | undefined, oldestFirst = false): Promise<MemoryRecord[]> {
   if (limit !== undefined && limit <= 0) return []; // LanceDB treats limit(0) as "no limit"
   let q = t.query().select(RECORD_COLUMNS);
   if (filter !== null) q = q.where(filter);
   q = q.orderBy([
-    { columnName: 'created_at', ascending: false, nullsFirst: false },
-    { columnName: 'id', ascending: false, nullsFirst: false },
+    { columnName: 'created_at', ascending: oldestFirst, nullsFirst: false },
+    { columnName: 'id', ascending: oldestFirst, nullsFirst: false },
   ]);
   if (limit !== undefined) q = q.limit(limit);
   const found = await guard('query', () => q.toArrow());

@@ -15,8 +15,8 @@ import { monotonicFactory } from 'ulid';
 import { RecallError } from '../core/errors.js';
 import { contentKey, type MemoryRecord } from '../core/memory.js';
 import { systemClock } from '../core/ports.js';
-import type { Clock, ListOptions, MemoryFilters, NewMemory, StoredMemory } from '../core/ports.js';
-import { CURRENT_ONLY, TABLE, buildFilter, checkVector, describeLanceError, guard, sqlList, sqlString, toRow } from './lance-rows.js';
+import type { Clock, ListOptions, ListPageOptions, MemoryFilters, NewMemory, StoredMemory } from '../core/ports.js';
+import { CURRENT_ONLY, TABLE, buildFilter, checkVector, cursorFilter, describeLanceError, guard, sqlList, sqlString, toRow } from './lance-rows.js';
 import { addStaged, readStagedKeys, swapInStaged } from './lance-reembed.js';
 import type { ReembedContext } from './lance-reembed.js';
 import { DEDUPE_PROBES, queryGroupCounts, queryNearest, queryNearestIds, queryRows, queryText, readRows, scanRows, SEARCH_PROBES } from './lance-search.js';
@@ -259,9 +259,16 @@ export async function openLanceStore(at: StoreLocation | string, opts: OpenStore
       return result.rowsUpdated;
     },
 
-    async list(options: ListOptions) {
+    async list(options: ListPageOptions) {
       const t = await existingTable();
-      return t === null ? [] : queryRows(t, buildFilter(options), options.limit);
+      if (t === null) return [];
+      const { olderThan, newerThan } = options;
+      const filter = [buildFilter(options), olderThan && cursorFilter(olderThan, 'older'), newerThan && cursorFilter(newerThan, 'newer')]
+        .filter((part): part is string => typeof part === 'string')
+        .join(' AND ');
+      // Newer than a place: the nearest rows to it come first oldest-first, then turn newest-first.
+      const rows = await queryRows(t, filter === '' ? null : filter, options.limit, newerThan !== undefined);
+      return newerThan !== undefined ? rows.reverse() : rows;
     },
 
     async get(id) {

@@ -1,6 +1,14 @@
-/** One way to build the `ollama` client: bounded in time, and never printing to stdout. */
+/**
+ * The Ollama client of capture, the embedder and doctor: the `ollama` package, bounded in time and
+ * never printing to stdout, behind OllamaClient (ollama-http-client.ts has the same calls over
+ * node:http for the PostToolUse hook, which loads no package). Failures are thrown as the package
+ * throws them (a ResponseError with its numeric status_code, fetch's errors); translate-ollama-error.ts
+ * reads both clients' alike.
+ */
 import { Ollama } from 'ollama';
 import { RecallError } from '../core/errors.js';
+import { isObject } from '../core/is-object.js';
+import type { OllamaClient } from './ollama-http-client.js';
 
 export interface OllamaConnection {
   /** Base URL, e.g. `http://127.0.0.1:11434` (the client does not read OLLAMA_HOST itself). */
@@ -43,11 +51,27 @@ async function jsonErrorResponse(response: Response): Promise<Response> {
   });
 }
 
-export function createOllamaClient({ host, timeoutMs }: OllamaConnection): Ollama {
+export function createOllamaClient({ host, timeoutMs }: OllamaConnection): OllamaClient {
+  let ollama: Ollama;
   try {
-    return new Ollama({ host, fetch: boundedFetch(timeoutMs) });
+    ollama = new Ollama({ host, fetch: boundedFetch(timeoutMs) });
   } catch (err) {
     // The constructor parses the host with `new URL` (TypeError, code ERR_INVALID_URL).
     throw new RecallError('CONFIG_INVALID', `ollama host '${host}' is not a valid URL`, { cause: err });
   }
+  return {
+    chat: ({ model, messages, format, options }) =>
+      ollama.chat({ model, messages: [...messages], stream: false, ...(format ? { format: { ...format } } : {}), ...(options ? { options: { ...options } } : {}) }),
+    embed: ({ model, input }) => ollama.embed({ model, input: [...input] }),
+    async list() {
+      const answer: unknown = await ollama.list();
+      const models = isObject(answer) ? answer.models : undefined;
+      if (!Array.isArray(models)) throw new SyntaxError('the model list has no models array');
+      return models.flatMap((m: unknown) => (isObject(m) && typeof m.name === 'string' ? [m.name] : []));
+    },
+    async version() {
+      const answer: unknown = await ollama.version();
+      return isObject(answer) && typeof answer.version === 'string' ? answer.version : null;
+    },
+  };
 }

@@ -1,5 +1,4 @@
 /** The `Llm` port on a local Ollama server, plus the model checks `doctor` needs. */
-import type { Ollama } from 'ollama';
 import { RecallError } from '../core/errors.js';
 import type { ChatRequest, Llm } from '../core/ports.js';
 import { createOllamaClient } from './ollama-client.js';
@@ -31,7 +30,6 @@ export function createOllamaLlm({ host, model, timeoutMs }: OllamaLlmOptions): L
         response = await client.chat({
           model,
           messages,
-          stream: false,
           ...(request.schema ? { format: request.schema } : {}),
           options: { num_ctx: request.numCtx, temperature: 0 },
         });
@@ -49,10 +47,9 @@ export function createOllamaLlm({ host, model, timeoutMs }: OllamaLlmOptions): L
 
 /** Names of the models installed on the server, as `/api/tags` lists them (`name:tag`). */
 export async function listModels(host: string, timeoutMs = 5_000): Promise<string[]> {
-  const client: Ollama = createOllamaClient({ host, timeoutMs });
+  const client = createOllamaClient({ host, timeoutMs });
   try {
-    const { models } = await client.list();
-    return models.map((m) => m.name);
+    return await client.list();
   } catch (err) {
     throw translateOllamaError(err, { role: 'llm', host, model: '(list)', timeoutMs });
   }

@@ -1,12 +1,14 @@
 /**
- * Turns whatever the `ollama` client or fetch threw into one RecallError, by HTTP status, errno
- * code or error name — never by message text.
+ * Turns whatever an Ollama call threw (see ollama-client.ts) into one RecallError, by HTTP status,
+ * errno code or error name — never by message text. The one translation for capture, the embedder,
+ * doctor and Endless Mode (the PostToolUse hook too: nothing here but core/ and node built-ins).
  */
 import { RecallError } from '../core/errors.js';
 import type { RecallErrorCode } from '../core/errors.js';
+import { RESPONSE_TOO_LARGE } from './http-text-request.js';
 
 /** What went wrong, independent of who was calling. */
-export type OllamaFailure = 'model_missing' | 'rejected' | 'bad_output' | 'timeout' | 'server_error' | 'unreachable';
+export type OllamaFailure = 'model_missing' | 'rejected' | 'bad_output' | 'too_large' | 'timeout' | 'server_error' | 'unreachable';
 
 export interface OllamaErrorContext {
   /** `llm` maps failures to LLM_* codes; `embedder` maps every failure to EMBEDDER_UNAVAILABLE. */
@@ -23,12 +25,13 @@ const LLM_CODES: Readonly<Record<OllamaFailure, RecallErrorCode>> = {
   model_missing: 'LLM_MODEL_MISSING',
   rejected: 'LLM_BAD_OUTPUT',
   bad_output: 'LLM_BAD_OUTPUT',
+  too_large: 'LLM_BAD_OUTPUT',
   timeout: 'LLM_TIMEOUT',
   server_error: 'LLM_UNAVAILABLE',
   unreachable: 'LLM_UNAVAILABLE',
 };
 
-/** The ollama package does not export ResponseError; it is recognised by name and numeric status. */
+/** An HTTP error answer (OllamaResponseError), recognised by name and numeric status: a bundled copy of the class is another class. */
 export function responseStatus(err: unknown): number | undefined {
   if (!(err instanceof Error) || err.name !== 'ResponseError') return undefined;
   const status = (err as Error & { status_code?: unknown }).status_code;
@@ -65,6 +68,7 @@ export function classifyOllamaError(err: unknown): OllamaFailure {
   }
   const code = errorCode(err);
   if (code !== undefined && TIMEOUT_CODES.has(code)) return 'timeout';
+  if (code === RESPONSE_TOO_LARGE) return 'too_large';
   // ECONNREFUSED, ENOTFOUND, ECONNRESET, EAI_AGAIN, "bad port", ... and anything else unforeseen.
   return 'unreachable';
 }
@@ -87,6 +91,8 @@ function describeFailure(failure: OllamaFailure, err: unknown, { host, model, ti
       return `Ollama rejected the request for '${model}' (HTTP 400)${detail}`;
     case 'bad_output':
       return `Ollama at ${host} answered with a body that is not JSON`;
+    case 'too_large':
+      return `Ollama at ${host} answered with more than recall reads (model '${model}')`;
     case 'timeout':
       return `Ollama at ${host} did not answer within ${timeoutMs} ms (model '${model}')`;
     case 'server_error':

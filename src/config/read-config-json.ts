@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isObject } from '../core/is-object.js';
+import { parseJsonObject } from '../core/read-json-object.js';
 
 /** The file's object, or `{}` with a problem when it is unreadable or not a JSON object; `{}` alone when it is absent. */
 export function readConfigJsonLeniently(home: string, problems: string[]): Record<string, unknown> {
@@ -15,12 +15,8 @@ export function readConfigJsonLeniently(home: string, problems: string[]): Recor
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') problems.push(`config.json: unreadable (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
     return {};
   }
-  try {
-    const value: unknown = JSON.parse(text);
-    if (isObject(value)) return value;
-  } catch {
-    // fall through
-  }
+  const parsed = parseJsonObject(text);
+  if (parsed.ok) return parsed.record;
   problems.push('config.json: not a JSON object; using defaults');
   return {};
 }

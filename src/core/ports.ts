@@ -73,6 +73,23 @@ export interface ListOptions extends MemoryFilters {
   limit?: number;
 }
 
+/** A place in the newest-first order of `list`: a memory's creation time, then its id. */
+export interface ListCursor {
+  createdAt: string;
+  id: string;
+}
+
+/**
+ * A page of `list` by its place in the order rather than by a count of rows before it, so a deep page
+ * reads no more than the first and memories added meanwhile neither repeat nor skip a row.
+ */
+export interface ListPageOptions extends ListOptions {
+  /** Only memories after this place (older ones): the next page. */
+  olderThan?: ListCursor;
+  /** Only memories before this place (newer ones), the `limit` nearest to it, still newest first: the previous page. */
+  newerThan?: ListCursor;
+}
+
 /** A memory's id plus its cosine similarity to a query vector, in [-1, 1]. */
 export interface VectorMatch {
   id: string;
@@ -129,7 +146,8 @@ export interface MemoryStore {
   edit(id: string, change: MemoryEdit): Promise<MemoryRecord>;
   /** Sets the review status of these memories (null releases them from quarantine); returns how many changed. */
   setStatus(ids: readonly string[], status: MemoryStatus | null): Promise<number>;
-  list(options: ListOptions): Promise<MemoryRecord[]>;
+  /** Newest first (created_at, then id). */
+  list(options: ListPageOptions): Promise<MemoryRecord[]>;
   /**
    * How many memories match, replaced ones (history) included; every memory without filters. Callers
    * ask whether a store or a namespace holds anything, which history answers as well, and a count

@@ -20,7 +20,7 @@ export async function probeOllama(host: string): Promise<OllamaProbe> {
     const { createOllamaClient } = await import('../adapters/ollama-client.js');
     const client = createOllamaClient({ host, timeoutMs: OLLAMA_PROBE_TIMEOUT_MS });
     const [version, list] = await Promise.all([client.version(), client.list()]);
-    return { reachable: true, version: version.version ?? null, models: list.models.map((m) => m.name) };
+    return { reachable: true, version, models: list };
   } catch (err) {
     const status = responseStatus(err);
     switch (classifyOllamaError(err)) {

@@ -70,8 +70,8 @@ function blockIds(records: readonly Json[], type: string, key: string): Set<stri
   const ids = new Set<string>();
   for (const record of records) {
     for (const block of messageContent(record) ?? []) {
-      if (typeof block !== 'object' || block === null) continue;
-      const b = block as Json;
+      if (!isObject(block)) continue;
+      const b = block;
       if (b.type === type && typeof b[key] === 'string') ids.add(b[key]);
     }
   }

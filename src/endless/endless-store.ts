@@ -12,7 +12,7 @@ import { readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'no
 import { basename, dirname, join } from 'node:path';
 import { ensureDir, writeFileAtomic } from '../core/atomic-write.js';
 import type { Observation } from './observation.js';
-import { isObject } from '../core/is-object.js';
+import { parseJsonObject } from '../core/read-json-object.js';
 
 export type Answer = 'observation' | 'reduction' | 'none';
 
@@ -169,10 +169,12 @@ function listDir(dir: string): string[] {
 }
 
 function readJson(file: string): Record<string, unknown> | null {
+  let text: string;
   try {
-    const value: unknown = JSON.parse(readFileSync(file, 'utf8'));
-    return isObject(value) ? value : null;
+    text = readFileSync(file, 'utf8');
   } catch {
     return null;
   }
+  const parsed = parseJsonObject(text);
+  return parsed.ok ? parsed.record : null;
 }

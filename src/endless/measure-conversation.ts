@@ -5,6 +5,7 @@
  * `measureResume` counts only what `claude --resume` loads (see resume-chain.ts). Tokens are
  * estimated as characters / 4 (an image's real token cost depends on its pixels, not its bytes). Pure.
  */
+import { isObject } from '../core/is-object.js';
 import { messageContent } from './fork-transcript.js';
 import { resumeChain } from './resume-chain.js';
 
@@ -32,12 +33,12 @@ export function measureRecord(record: Json): ConversationSize {
   const size = { chars: 0, toolResultChars: 0, mediaChars: 0 };
   if (record.type !== 'user' && record.type !== 'assistant') return size;
   const message = record.message;
-  if (typeof message === 'object' && message !== null && typeof (message as Json).content === 'string') {
-    return { ...size, chars: ((message as Json).content as string).length };
+  if (isObject(message) && typeof message.content === 'string') {
+    return { ...size, chars: message.content.length };
   }
   for (const block of messageContent(record) ?? []) {
-    if (typeof block !== 'object' || block === null) continue;
-    const b = block as Json;
+    if (!isObject(block)) continue;
+    const b = block;
     if (b.type === 'text' && typeof b.text === 'string') size.chars += b.text.length;
     else if (b.type === 'tool_use') size.chars += JSON.stringify(b.input ?? {}).length;
     else if (b.type === 'tool_result') {
@@ -75,9 +76,9 @@ function resultLength(content: unknown): { chars: number; mediaChars: number } {
   let mediaChars = 0;
   for (const block of content) {
     if (typeof block === 'string') chars += block.length;
-    else if (typeof block === 'object' && block !== null && typeof (block as Json).text === 'string') chars += ((block as Json).text as string).length;
-    else if (typeof block === 'object' && block !== null) {
-      const n = mediaLength(block as Json);
+    else if (isObject(block) && typeof block.text === 'string') chars += block.text.length;
+    else if (isObject(block)) {
+      const n = mediaLength(block);
       chars += n;
       mediaChars += n;
     }
@@ -89,8 +90,8 @@ function resultLength(content: unknown): { chars: number; mediaChars: number } {
 function mediaLength(block: Json): number {
   if (block.type !== 'image' && block.type !== 'document') return 0;
   const source = block.source;
-  if (typeof source !== 'object' || source === null) return 0;
-  const { data, url } = source as Json;
+  if (!isObject(source)) return 0;
+  const { data, url } = source;
   if (typeof data === 'string') return data.length;
   if (typeof url === 'string') return url.length;
   return 0;

@@ -1,11 +1,12 @@
 /**
  * An observation: the compact record of one tool output that the agent reads instead of it (the
- * seeds' shape). Validated by hand rather than with zod: this runs inside the PostToolUse hook,
- * where importing zod would cost more start-up time than the whole check (design notes, section 6).
- * Pure.
+ * seeds' shape). Read with the hook path's hand-written validator (core/read-json-object.ts) rather
+ * than with zod: this runs inside the PostToolUse hook, where importing zod would cost more start-up
+ * time than the whole check (design notes, section 6). Pure.
  */
 import { isObject } from '../core/is-object.js';
 import { jsonCandidates, withoutThinking } from '../core/lenient-json.js';
+import { pickString } from '../core/read-json-object.js';
 
 export const OBSERVATION_TYPES = ['discovery', 'bugfix', 'feature', 'refactor', 'change', 'decision'] as const;
 export type ObservationType = (typeof OBSERVATION_TYPES)[number];
@@ -46,9 +47,9 @@ export type ObservationCheck = { ok: true; observation: Observation } | { ok: fa
 export function validateObservation(value: unknown): ObservationCheck {
   if (!isObject(value)) return { ok: false, problem: 'not a JSON object' };
   const v = value;
-  const title = oneLine(v.title, LIMITS.title);
+  const title = oneLine(pickString(v, 'title'), LIMITS.title);
   if (title === '') return { ok: false, problem: 'no title' };
-  const narrative = text(v.narrative, LIMITS.narrative);
+  const narrative = text(pickString(v, 'narrative'), LIMITS.narrative);
   const facts = list(v.facts, LIMITS.facts);
   if (narrative === '' && facts.length === 0) return { ok: false, problem: 'neither narrative nor facts' };
   return {
@@ -56,7 +57,7 @@ export function validateObservation(value: unknown): ObservationCheck {
     observation: {
       type: observationType(v.type),
       title,
-      subtitle: oneLine(v.subtitle, LIMITS.subtitle),
+      subtitle: oneLine(pickString(v, 'subtitle'), LIMITS.subtitle),
       narrative,
       facts,
       concepts: list(v.concepts, LIMITS.concepts),
@@ -83,14 +84,14 @@ function observationType(raw: unknown): ObservationType {
   return (OBSERVATION_TYPES as readonly string[]).includes(key) ? (key as ObservationType) : 'discovery';
 }
 
-function text(raw: unknown, max: number): string {
-  if (typeof raw !== 'string') return '';
+function text(raw: string | null, max: number): string {
+  if (raw === null) return '';
   const value = raw.trim();
   return value.length <= max ? value : `${value.slice(0, max - 1)}…`;
 }
 
 function oneLine(raw: unknown, max: number): string {
-  return text(typeof raw === 'string' ? raw.replace(/\s+/g, ' ') : raw, max);
+  return text(typeof raw === 'string' ? raw.replace(/\s+/g, ' ') : null, max);
 }
 
 function list(raw: unknown, max: number): string[] {

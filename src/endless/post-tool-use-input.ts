@@ -4,7 +4,7 @@
  * id is derived (see derive-tool-use-id.ts) from the call and where the transcript stood, which the
  * caller reads (`transcriptPosition`). Pure apart from that callback.
  */
-import { parseHookObject, pickString } from '../hook/hook-input.js';
+import { parseStdinObject, pickString } from '../core/read-json-object.js';
 import { deriveToolUseId } from './derive-tool-use-id.js';
 
 export interface PostToolUsePayload {
@@ -20,7 +20,7 @@ export interface PostToolUsePayload {
 export type PayloadResult = { ok: true; payload: PostToolUsePayload } | { ok: false; problem: string };
 
 export function parsePostToolUsePayload(text: string, transcriptPosition: (transcriptPath: string) => number | null = () => null): PayloadResult {
-  const parsed = parseHookObject(text);
+  const parsed = parseStdinObject(text);
   if (!parsed.ok) return parsed;
   const record = parsed.record;
   const pick = (...keys: string[]): string | null => pickString(record, ...keys);

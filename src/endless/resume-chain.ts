@@ -8,6 +8,8 @@
  * rewind are not loaded. A transcript without uuids (other agents, simplified files) loads every
  * line after its last compaction boundary. Pure.
  */
+import { isObject } from '../core/is-object.js';
+
 type Json = Record<string, unknown>;
 
 /** Indices of the lines on the resumed chain, in file order. */
@@ -58,14 +60,14 @@ function withParallelCalls(records: readonly Json[], chain: Set<number>, from: n
 }
 
 function assistantMessageId(record: Json): string | null {
-  if (record.type !== 'assistant' || typeof record.message !== 'object' || record.message === null) return null;
-  const id = (record.message as Json).id;
+  if (record.type !== 'assistant' || !isObject(record.message)) return null;
+  const id = record.message.id;
   return typeof id === 'string' ? id : null;
 }
 
 function blocksOf(record: Json): Json[] {
-  const content = typeof record.message === 'object' && record.message !== null ? (record.message as Json).content : undefined;
-  return Array.isArray(content) ? content.filter((b): b is Json => typeof b === 'object' && b !== null) : [];
+  const content = isObject(record.message) ? record.message.content : undefined;
+  return Array.isArray(content) ? content.filter(isObject) : [];
 }
 
 export function isCompactBoundary(record: Json): boolean {

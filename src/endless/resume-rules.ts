@@ -14,6 +14,7 @@
  * whole under readMinChars, the denylist holds, the last `keepRecent` results stay whole, and
  * every replacement points at the saved full output. Pure.
  */
+import { isObject } from '../core/is-object.js';
 import { isDenied, judgeText, looksBinary, refuseByInput, type Thresholds } from './eligibility.js';
 import { COMPRESSED_PREFIX, type ToolResultRef } from './fork-transcript.js';
 import { toolKind } from './tool-shapes.js';
@@ -86,15 +87,15 @@ export function findSuperseded(refs: readonly ToolResultRef[]): Map<string, stri
 }
 
 function filePathOf(ref: ToolResultRef): string | null {
-  if (!Object.hasOwn(FILE_TOOLS, ref.toolName) || typeof ref.toolInput !== 'object' || ref.toolInput === null) return null;
-  const input = ref.toolInput as Record<string, unknown>;
+  if (!Object.hasOwn(FILE_TOOLS, ref.toolName) || !isObject(ref.toolInput)) return null;
+  const input = ref.toolInput;
   const path = input.file_path ?? input.notebook_path;
   return typeof path === 'string' && path !== '' ? path : null;
 }
 
 function isRangeRead(input: unknown): boolean {
-  if (typeof input !== 'object' || input === null) return false;
-  const { offset, limit } = input as Record<string, unknown>;
+  if (!isObject(input)) return false;
+  const { offset, limit } = input;
   return offset !== undefined || limit !== undefined;
 }
 

@@ -8,7 +8,9 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describeError } from '../core/errors.js';
+import { isObject } from '../core/is-object.js';
 import type { Logger } from '../core/log.js';
+import { firstBadField, parseJsonObject } from '../core/read-json-object.js';
 import { ensureDir, writeFileAtomic } from '../core/atomic-write.js';
 import { endlessRoot } from './endless-store.js';
 
@@ -70,16 +72,19 @@ export function listSavings(home: string): SavingsEntry[] {
 const SOURCES: ReadonlySet<string> = new Set<LedgerSource>(['backfill', 'fork', 'in-place']);
 const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
 
+const ENTRY_FIELDS = { version: 1, source: 'string', sessionId: 'string' } as const;
+
 function parseEntry(file: string): SavingsEntry | null {
-  let value: unknown;
+  let text: string;
   try {
-    value = JSON.parse(readFileSync(file, 'utf8'));
+    text = readFileSync(file, 'utf8');
   } catch {
     return null;
   }
-  if (typeof value !== 'object' || value === null) return null;
-  const e = value as Record<string, unknown>;
-  if (e.version !== 1 || typeof e.source !== 'string' || !SOURCES.has(e.source) || typeof e.sessionId !== 'string') return null;
+  const parsed = parseJsonObject(text);
+  if (!parsed.ok || firstBadField(parsed.record, ENTRY_FIELDS) !== null) return null;
+  const e = parsed.record as Record<string, unknown> & { source: string; sessionId: string };
+  if (!SOURCES.has(e.source)) return null;
   if (!isCount(e.outputs) || !isCount(e.originalChars) || !isCount(e.shownChars)) return null;
   return {
     version: 1,
@@ -96,7 +101,7 @@ function parseEntry(file: string): SavingsEntry | null {
 }
 
 function beforeAfter(value: unknown): { beforeChars: number; afterChars: number } | null {
-  if (typeof value !== 'object' || value === null) return null;
-  const { beforeChars, afterChars } = value as Record<string, unknown>;
+  if (!isObject(value)) return null;
+  const { beforeChars, afterChars } = value;
   return isCount(beforeChars) && isCount(afterChars) ? { beforeChars, afterChars } : null;
 }

@@ -12,6 +12,7 @@ import { requestObservation } from '../endless/ollama-observe.js';
 import { parsePostToolUsePayload } from '../endless/post-tool-use-input.js';
 import { spawnDetachedCompleter } from '../endless/spawn-completer.js';
 import type { HookContext } from './hook-context.js';
+import { CLI_ENTRY } from './spawn-worker.js';
 
 export async function postToolUseHook(ctx: HookContext): Promise<Record<string, unknown>> {
   if (!readEndlessEnabled(ctx.env, ctx.home)) return {};
@@ -34,7 +35,7 @@ export async function postToolUseHook(ctx: HookContext): Promise<Record<string, 
     observe: requestObservation,
     logger,
     spawnCompleter: (sessionId, toolUseId) =>
-      spawnAllowed ? spawnDetachedCompleter(ctx.env, ctx.home, sessionId, toolUseId) : Promise.resolve(false),
+      spawnAllowed ? spawnDetachedCompleter(CLI_ENTRY, ctx.env, ctx.home, sessionId, toolUseId) : Promise.resolve(false),
   }).catch((err: unknown) => {
     logger.log('error', `PostToolUse failed, output left whole: ${describeError(err)}`);
     return {};

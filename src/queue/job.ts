@@ -1,7 +1,8 @@
 /**
- * A capture job as it sits in the spool. No imports at all: the SessionEnd hook writes these, and
+ * A capture job as it sits in the spool. No node imports: the SessionEnd hook writes these, and
  * loading node:crypto alone would add ~3 ms to every hook start.
  */
+import { firstBadField, parseJsonObject } from '../core/read-json-object.js';
 
 export type Agent = 'claude' | 'factory' | 'unknown';
 
@@ -60,18 +61,14 @@ export function newCaptureJob(
 
 /** Reads back a job file's JSON; returns null for anything that is not a well-formed job. */
 export function parseJob(text: string): CaptureJob | null {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  if (typeof value !== 'object' || value === null) return null;
-  const job = value as Partial<CaptureJob>;
-  if (job.version !== 1 || typeof job.id !== 'string' || typeof job.transcriptPath !== 'string') return null;
-  if (typeof job.attempts !== 'number') return null;
-  return job as CaptureJob;
+  const parsed = parseJsonObject(text);
+  if (!parsed.ok) return null;
+  if (firstBadField(parsed.record, JOB_FIELDS) !== null) return null;
+  return parsed.record as unknown as CaptureJob;
 }
+
+/** What a job file must hold to be read back; other fields are the writer's and read as they are. */
+const JOB_FIELDS = { version: 1, id: 'string', transcriptPath: 'string', attempts: 'number' } as const;
 
 export function isDue(job: CaptureJob, now: Date): boolean {
   return job.notBefore === null || Date.parse(job.notBefore) <= now.getTime();

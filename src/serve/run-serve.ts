@@ -2,7 +2,8 @@
  * `recall serve`: keeps the memory table open and the embedder loaded behind a Unix socket in the
  * state dir (0600, never a TCP port). It runs `search`/`list` command lines for clients, and embeds
  * texts and renders SessionStart contexts for workers with the same configuration (see
- * serve-worker-ops.ts). One JSON request line in, one JSON response line out, per connection.
+ * serve-worker-ops.ts). One JSON request line in, one JSON response line out, per connection; a
+ * `recall ui` client keeps its connection while the daemon hosts its page (serve-ui-op.ts).
  */
 import { chmodSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
@@ -15,6 +16,7 @@ import { serveIdentity } from '../serve-client/serve-identity.js';
 import { inspectServeSocket, serveSocketProblem } from './serve-socket-state.js';
 import { MAX_EMBED_REQUEST_CHARS } from '../serve-client/served-embedder.js';
 import { createWorkerOps, type WorkerOps } from './serve-worker-ops.js';
+import { createUiHosting, type UiHosting, type UiStarter } from './serve-ui-op.js';
 
 /** Characters read per request at most: an embed request of a big batch, with room to spare. */
 const MAX_REQUEST_CHARS = MAX_EMBED_REQUEST_CHARS + 64 * 1024;
@@ -42,7 +44,7 @@ export interface ServeHandle {
   close(): Promise<void>;
 }
 
-export async function startServe(loaded: LoadedConfig, logger: Logger, runServed: ServedCommandRunner): Promise<ServeHandle> {
+export async function startServe(loaded: LoadedConfig, logger: Logger, runServed: ServedCommandRunner, startUi: UiStarter | null = null): Promise<ServeHandle> {
   const socketPath = serveSocketPath(loaded.paths.home);
   await clearStaleSocket(socketPath);
   // Its own embedder, never one served by itself.
@@ -54,11 +56,12 @@ export async function startServe(loaded: LoadedConfig, logger: Logger, runServed
   const embedder = await runtime.embedder();
   await embedder.embed(['warm up']);
   const ops = createWorkerOps(runtime, serveIdentity(loaded.config, loaded.paths.dbDir), logger);
+  const ui = createUiHosting(runtime, serveIdentity(loaded.config, loaded.paths.dbDir), logger, startUi);
 
   let stop: () => void = () => undefined;
   const closed = new Promise<void>((resolve) => (stop = resolve));
   const commands = { runtime, runServed, logger };
-  const server: Server = createServer((socket) => void serveConnection(socket, ops, commands, () => void close(), () => void textIndex.warm()));
+  const server: Server = createServer((socket) => void serveConnection(socket, ops, ui, commands, () => void close(), () => void textIndex.warm()));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(socketPath, () => resolve());
@@ -70,7 +73,9 @@ export async function startServe(loaded: LoadedConfig, logger: Logger, runServed
   let closing: Promise<void> | null = null;
   async function close(): Promise<void> {
     closing ??= (async () => {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+      await ui.closeAll();
+      await stopped;
       rmSync(socketPath, { force: true });
       rmSync(`${socketPath}.pid`, { force: true });
       await textIndex.idle();
@@ -120,7 +125,7 @@ interface ServedCommands {
   logger: Logger;
 }
 
-async function serveConnection(socket: Socket, ops: WorkerOps, commands: ServedCommands, onStop: () => void, afterAnswer: () => void): Promise<void> {
+async function serveConnection(socket: Socket, ops: WorkerOps, ui: UiHosting, commands: ServedCommands, onStop: () => void, afterAnswer: () => void): Promise<void> {
   const data = await readRequestLine(socket);
   const reply = (response: object): void => void socket.end(`${JSON.stringify(response)}\n`);
   let request: Partial<ServeRequest> & { stop?: boolean; op?: unknown };
@@ -138,6 +143,10 @@ async function serveConnection(socket: Socket, ops: WorkerOps, commands: ServedC
   if (request.op === 'embed' || request.op === 'context') {
     reply(await ops[request.op](request as Record<string, unknown>));
     afterAnswer();
+    return;
+  }
+  if (request.op === 'ui') {
+    await ui.host(socket, request);
     return;
   }
   if (request.stop === true) {

@@ -1,4 +1,4 @@
-/** What `recall doctor` reports, as a table. */
+/** What `recall doctor` reports, as a table, and which process serves the page. */
 import { homedir } from 'node:os';
 import { html } from 'hono/html';
 import { probeConfig, probeQueue, probeSettingsFile, probeStateDir } from '../doctor/probe-local.js';
@@ -6,12 +6,13 @@ import { probeEmbedder, probeOllama, probeStore } from '../doctor/probe-services
 import { runDoctor } from '../doctor/run-doctor.js';
 import type { Html } from './ui-layout.js';
 
-export async function renderHealthPage(env: NodeJS.ProcessEnv, cwd: string): Promise<Html> {
+export async function renderHealthPage(env: NodeJS.ProcessEnv, cwd: string, servedBy: string): Promise<Html> {
   const results = await runDoctor(
     { nodeVersion: process.version, now: new Date(), homeDir: homedir(), projectDirs: [cwd] },
     { config: () => probeConfig(env), stateDir: probeStateDir, ollama: probeOllama, embedder: probeEmbedder, store: probeStore, settingsFile: probeSettingsFile, queue: probeQueue },
   );
-  return html`<table><thead><tr><th>check</th><th>result</th><th>detail</th></tr></thead><tbody>
+  return html`<p class="muted" id="served-by">This page is served by ${servedBy} (pid ${process.pid}).</p>
+<table><thead><tr><th>check</th><th>result</th><th>detail</th></tr></thead><tbody>
 ${results.map((r) => html`<tr><td>${r.title}</td><td class="${r.status}">${r.status}</td><td class="text">${r.detail}${r.fix ? html`<br><span class="muted">${r.fix}</span>` : ''}</td></tr>`)}
 </tbody></table>`;
 }

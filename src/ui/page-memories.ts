@@ -1,10 +1,14 @@
-/** The memories page: hybrid search (as `recall search`) or the newest first, by project and type, paginated. */
+/**
+ * The memories page: hybrid search (as `recall search`) or the newest first, by project and type,
+ * paginated by place (the last row shown, see memories-cursor.ts) rather than by a count of rows to skip.
+ */
 import { html } from 'hono/html';
 import { MEMORY_TYPES, type MemoryRecord } from '../core/memory.js';
-import type { MemoryFilters } from '../core/ports.js';
+import type { ListCursor, MemoryFilters, MemoryStore } from '../core/ports.js';
 import { searchMemories } from '../search/search-memories.js';
 import type { Runtime } from '../app/runtime.js';
 import type { Html } from './ui-layout.js';
+import { readCursor, writeCursor } from './memories-cursor.js';
 
 export const PAGE_SIZE = 50;
 const MAX_QUERY_CHARS = 2_000;
@@ -13,7 +17,11 @@ export interface MemoriesQuery {
   q: string;
   namespace: string;
   type: string;
+  /** The page's number, for the reader only: the place below says which rows it holds. */
   page: number;
+  /** The rows older than this place (the next page), or newer than it (the previous one); neither: the newest. */
+  olderThan?: ListCursor;
+  newerThan?: ListCursor;
 }
 
 export function readMemoriesQuery(params: (name: string) => string | undefined): MemoriesQuery {
@@ -23,6 +31,8 @@ export function readMemoriesQuery(params: (name: string) => string | undefined):
     namespace: params('namespace') ?? '',
     type: params('type') ?? '',
     page: Number.isInteger(page) && page > 0 ? page : 1,
+    olderThan: readCursor(params('older')),
+    newerThan: readCursor(params('newer')),
   };
 }
 
@@ -34,31 +44,53 @@ export async function renderMemoriesPage(query: MemoriesQuery, runtime: Runtime)
   };
   const [groups, rows] = await Promise.all([store.countByNamespaceAndType(), readRows(query, filters, runtime)]);
   const namespaces = [...new Set(groups.map((g) => g.namespace))].sort();
-  const more = rows.records.length > PAGE_SIZE;
-  const shown = rows.records.slice(0, PAGE_SIZE);
-  const link = (page: number) => `/?${new URLSearchParams({ q: query.q, namespace: query.namespace, type: query.type, page: String(page) }).toString()}`;
+  const shown = rows.records;
+  const link = (page: number, side: 'older' | 'newer', row: MemoryRecord) =>
+    `/?${new URLSearchParams({ namespace: query.namespace, type: query.type, page: String(page), [side]: writeCursor(row) }).toString()}`;
+  const newest = shown[0];
+  const oldest = shown.at(-1);
   return html`<form method="get" action="/" class="filters">
 <input type="search" name="q" value="${query.q}" placeholder="search by meaning and words" size="40" aria-label="search">
 <select name="namespace" aria-label="project"><option value="">all projects</option>${namespaces.map((ns) => html`<option value="${ns}"${ns === query.namespace ? ' selected' : ''}>${ns}</option>`)}</select>
 <select name="type" aria-label="type"><option value="">all types</option>${MEMORY_TYPES.map((t) => html`<option${t === query.type ? ' selected' : ''}>${t}</option>`)}</select>
 <button type="submit">${query.q === '' ? 'Filter' : 'Search'}</button></form>
-<p class="muted">${rows.searched ? `${shown.length} best match${shown.length === 1 ? '' : 'es'} (hybrid search)` : `newest first, page ${query.page}`}</p>
+<p class="muted">${rows.searched ? `${shown.length} best match${shown.length === 1 ? '' : 'es'} (hybrid search)` : `newest first, page ${rows.page}`}</p>
 ${memoryTable(shown, rows.scores)}
-${rows.searched ? '' : html`<p>${query.page > 1 ? html`<a href="${link(query.page - 1)}">← newer</a> ` : ''}${more ? html`<a href="${link(query.page + 1)}" id="older">older →</a>` : ''}</p>`}`;
+${rows.searched ? '' : html`<p>${rows.newer && newest ? html`<a href="${link(rows.page - 1, 'newer', newest)}" id="newer">← newer</a> ` : ''}${rows.older && oldest ? html`<a href="${link(rows.page + 1, 'older', oldest)}" id="older">older →</a>` : ''}</p>`}`;
 }
 
-async function readRows(query: MemoriesQuery, filters: MemoryFilters, runtime: Runtime): Promise<{ records: MemoryRecord[]; scores: Map<string, number>; searched: boolean }> {
+interface Rows {
+  records: MemoryRecord[];
+  scores: Map<string, number>;
+  searched: boolean;
+  /** The page number shown, and whether there are newer and older pages. */
+  page: number;
+  newer: boolean;
+  older: boolean;
+}
+
+async function readRows(query: MemoriesQuery, filters: MemoryFilters, runtime: Runtime): Promise<Rows> {
   const store = await runtime.store();
-  if (query.q === '') {
-    // One row past the page says whether there is an older page.
-    const all = await store.list({ ...filters, limit: query.page * PAGE_SIZE + 1 });
-    return { records: all.slice((query.page - 1) * PAGE_SIZE), scores: new Map(), searched: false };
-  }
+  if (query.q === '') return readPage(query, filters, store);
   const hits = await searchMemories(
     { query: query.q, mode: 'hybrid', filters, limit: PAGE_SIZE, minScore: runtime.config.search.minScore },
     { store, embedder: runtime.embedder },
   );
-  return { records: hits.map((h) => h.record), scores: new Map(hits.map((h) => [h.record.id, h.score])), searched: true };
+  return { records: hits.map((h) => h.record), scores: new Map(hits.map((h) => [h.record.id, h.score])), searched: true, page: 1, newer: false, older: false };
+}
+
+/** One page of the newest-first list; one row past the page says whether there is another page that way. */
+async function readPage(query: MemoriesQuery, filters: MemoryFilters, store: MemoryStore): Promise<Rows> {
+  const page = { scores: new Map<string, number>(), searched: false };
+  if (query.newerThan !== undefined) {
+    const newer = await store.list({ ...filters, newerThan: query.newerThan, limit: PAGE_SIZE + 1 });
+    // Fewer than a page and one newer than the place: that is the newest page, shown whole from the top.
+    if (newer.length > PAGE_SIZE) return { ...page, records: newer.slice(1), page: Math.max(2, query.page), newer: true, older: true };
+    return readPage({ ...query, newerThan: undefined, olderThan: undefined, page: 1 }, filters, store);
+  }
+  const rows = await store.list({ ...filters, ...(query.olderThan ? { olderThan: query.olderThan } : {}), limit: PAGE_SIZE + 1 });
+  const first = query.olderThan === undefined;
+  return { ...page, records: rows.slice(0, PAGE_SIZE), page: first ? 1 : Math.max(2, query.page), newer: !first, older: rows.length > PAGE_SIZE };
 }
 
 export function memoryTable(records: readonly MemoryRecord[], scores: Map<string, number> = new Map()): Html {

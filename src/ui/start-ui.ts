@@ -13,12 +13,22 @@ export interface UiHandle {
   close(): Promise<void>;
 }
 
-export async function startUi(options: { port: number; runtime: Runtime; logger: Logger; env: NodeJS.ProcessEnv; cwd: string }): Promise<UiHandle> {
+export interface UiOptions {
+  port: number;
+  runtime: Runtime;
+  logger: Logger;
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+  /** Which process serves the page (`recall ui`, or `recall serve` hosting it), as the health page says. */
+  servedBy: 'recall ui' | 'recall serve';
+}
+
+export async function startUi(options: UiOptions): Promise<UiHandle> {
   // The table opens before the URL is printed, so the first page does not wait for it.
   await options.runtime.store();
   const token = randomBytes(32).toString('base64url');
   let port = options.port;
-  const app = buildUiApp({ runtime: options.runtime, logger: options.logger, env: options.env, cwd: options.cwd, access: { token, port: () => port } });
+  const app = buildUiApp({ ...options, access: { token, port: () => port } });
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: options.port }, (info: AddressInfo) => {
       port = info.port;

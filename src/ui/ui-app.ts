@@ -25,6 +25,7 @@ export interface UiDeps {
   access: UiAccess;
   env: NodeJS.ProcessEnv;
   cwd: string;
+  servedBy: string;
 }
 
 export function buildUiApp(deps: UiDeps): Hono {
@@ -87,7 +88,7 @@ export function buildUiApp(deps: UiDeps): Hono {
     return c.redirect(`/sessions?retried=${moved}`, 303);
   });
   app.get('/endless', (c) => page(c, 'Endless', renderEndlessPage(runtime)));
-  app.get('/health', (c) => page(c, 'Health', renderHealthPage(deps.env, deps.cwd)));
+  app.get('/health', (c) => page(c, 'Health', renderHealthPage(deps.env, deps.cwd, deps.servedBy)));
 
   app.onError(async (err, c) => {
     const status = err instanceof RecallError ? (err.code === 'NOT_FOUND' ? 404 : err.code === 'INPUT_INVALID' ? 400 : 500) : 500;

@@ -175,7 +175,7 @@ describe('recall endless backfill and stats', () => {
     h.double.configure({ failStatus: 503 });
     const result = await runCli(['endless', 'backfill', copySession('backfill-down')], { env: env({ RECALL_HOME: join(h.root, 'down-home') }) });
     expect(result.exitCode).toBe(1);
-    expect(result.stderr).toMatch(/^recall: stopped early: LLM_UNAVAILABLE: Ollama at http:\/\/127\.0\.0\.1:\d+ failed \(HTTP 503\)\n$/);
+    expect(result.stderr).toMatch(/^recall: stopped early: LLM_UNAVAILABLE: Ollama at http:\/\/127\.0\.0\.1:\d+ failed \(HTTP 503\): internal server error\n$/);
   });
 
   it('says so when a session has no records', async () => {

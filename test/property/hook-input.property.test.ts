@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parsePostToolUsePayload } from '../../src/endless/post-tool-use-input.js';
-import { parseHookInput, parseHookObject } from '../../src/hook/hook-input.js';
+import { parseStdinObject } from '../../src/core/read-json-object.js';
+import { parseHookInput } from '../../src/hook/hook-input.js';
 
 const KEYS = [
   'session_id', 'sessionId', 'transcript_path', 'transcriptPath', 'cwd', 'hook_event_name', 'hookEventName', 'reason', 'source',
@@ -55,10 +56,10 @@ function firstNonBlank(record: Record<string, unknown>, ...keys: string[]): stri
 }
 
 describe('hook stdin parsers under fuzzing', () => {
-  it('parseHookObject never throws and answers with an object record or a problem', () => {
+  it('parseStdinObject never throws and answers with an object record or a problem', () => {
     fc.assert(
       fc.property(stdinText, (text) => {
-        const result = parseHookObject(text);
+        const result = parseStdinObject(text);
         if (result.ok) {
           expect(typeof result.record).toBe('object');
           expect(result.record).not.toBeNull();

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { StatePaths } from '../../core/state-paths.js';
 import { daemonAnswers, requestDaemon, serveSocketPath } from '../../serve-client/serve-client.js';
 import { inspectServeSocket, serveSocketProblem } from '../../serve/serve-socket-state.js';
+import type { UiStarter } from '../../serve/serve-ui-op.js';
 import { lastOutputLines, spawnDetachedServe } from '../../serve/spawn-detached-serve.js';
 import { openState } from '../context.js';
 import { out } from '../output.js';
@@ -31,12 +32,18 @@ export function registerServe(program: Command): void {
         return;
       }
       const [{ startServe }, { runServedCommand }] = await Promise.all([import('../../serve/run-serve.js'), import('../served-commands.js')]);
-      const handle = await startServe(loaded, logger, runServedCommand);
+      const handle = await startServe(loaded, logger, runServedCommand, hostUiInDaemon);
       out.line(`recall serve listening on ${handle.socketPath} (Ctrl-C or \`recall serve --stop\` to stop)`);
       for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => void handle.close());
       await handle.closed;
     });
 }
+
+/** How the daemon starts a `recall ui` page for a client: loaded on the first such request. */
+const hostUiInDaemon: UiStarter = async (options) => {
+  const { startUi } = await import('../../ui/start-ui.js');
+  return startUi({ ...options, env: commandEnv(), servedBy: 'recall serve' });
+};
 
 /** Starts the daemon in the background and returns once it answers; says why when it cannot start or dies first. */
 async function startDetached(socketPath: string, paths: StatePaths): Promise<void> {

@@ -1,7 +1,10 @@
 import type { Command } from 'commander';
 import { RecallError } from '../../core/errors.js';
+import { serveLink } from '../../serve-client/serve-client.js';
+import { serveIdentity } from '../../serve-client/serve-identity.js';
+import { openUiThroughServe } from '../../serve-client/served-ui.js';
 import { commandEnv } from '../terminal.js';
-import { withRuntime } from '../context.js';
+import { openState, withRuntime } from '../context.js';
 import { out } from '../output.js';
 
 const HELP = `
@@ -9,9 +12,18 @@ Pages: memories (search, filter, newest first), one memory (edit, forget, versio
 (quarantined memories: approve or forget), next session (the SessionStart context each project gets
 now), sessions (captures, failed jobs, retry), Endless (savings), health (recall doctor).
 
+With \`recall serve\` running (same embedder and store settings), the page is served from inside the
+daemon, over its open table and loaded model, until this command stops; otherwise from this process.
+
 Security: it listens on 127.0.0.1 only; each start makes a new random token, carried by the printed
 URL once and then by an HttpOnly SameSite=Strict cookie; requests with another Host or Origin are
 refused; every change is a POST carrying the token. Stop it with Ctrl-C.`;
+
+interface UiFlags {
+  port: number;
+  open: boolean;
+  json?: boolean;
+}
 
 export function registerUi(program: Command): void {
   program
@@ -21,19 +33,48 @@ export function registerUi(program: Command): void {
     .option('--no-open', 'do not open a browser')
     .option('--json', 'print {"url": ...} instead of the line')
     .addHelpText('after', HELP)
-    .action(async (opts: { port: number; open: boolean; json?: boolean }) => {
+    .action(async (opts: UiFlags) => {
+      if (await runThroughServe(opts)) return;
       await withRuntime(async (runtime, logger) => {
         const [{ startUi }, { openBrowser }] = await Promise.all([import('../../ui/start-ui.js'), import('../../ui/open-browser.js')]);
-        const handle = await startUi({ port: opts.port, runtime, logger, env: commandEnv(), cwd: process.cwd() });
-        if (opts.json) out.json({ url: handle.url });
-        else out.line(`recall ui: ${handle.url}`);
-        if (opts.open) openBrowser(handle.url);
-        await new Promise<void>((resolve) => {
-          for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => resolve());
-        });
+        const handle = await startUi({ port: opts.port, runtime, logger, env: commandEnv(), cwd: process.cwd(), servedBy: 'recall ui' });
+        announce(handle.url, opts, openBrowser);
+        await untilInterrupted();
         await handle.close();
       });
     });
+}
+
+/**
+ * The page hosted by a running `recall serve` with this configuration, until Ctrl-C (the daemon then
+ * stops it) or the daemon stops; false when no such daemon takes it, and this process serves it.
+ */
+async function runThroughServe(opts: UiFlags): Promise<boolean> {
+  const { loaded } = openState('ui');
+  const socketPath = serveLink(loaded.paths.home, commandEnv());
+  if (socketPath === null) return false;
+  const served = await openUiThroughServe(socketPath, {
+    v: 1, op: 'ui', expect: serveIdentity(loaded.config, loaded.paths.dbDir), port: opts.port, cwd: process.cwd(),
+  });
+  if (served === null) return false;
+  const { openBrowser } = await import('../../ui/open-browser.js');
+  announce(served.url, opts, openBrowser);
+  const interrupted = await Promise.race([untilInterrupted().then(() => true), served.ended.then(() => false)]);
+  if (!interrupted) throw new RecallError('STATE_UNWRITABLE', `recall serve (pid ${served.pid}) stopped, and the page with it; run recall ui again`);
+  await served.close();
+  return true;
+}
+
+function announce(url: string, opts: UiFlags, openBrowser: (url: string) => void): void {
+  if (opts.json) out.json({ url });
+  else out.line(`recall ui: ${url}`);
+  if (opts.open) openBrowser(url);
+}
+
+function untilInterrupted(): Promise<void> {
+  return new Promise<void>((resolve) => {
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => resolve());
+  });
 }
 
 function parsePort(value: string): number {

@@ -1,40 +1,48 @@
 /**
- * One JSON POST with node:http (or node:https), bounded by an AbortSignal and a response size cap.
- * Not the built-in fetch: measured here, its first use costs ~30 ms of start-up and ~60 ms more at
- * process exit (its HTTP parser is WebAssembly compiled in the background), most of the hook's
- * budget; node:http costs a few ms. Node built-ins only.
+ * One HTTP request with node:http (or node:https), bounded by an AbortSignal and a response size cap,
+ * answering the status and the body as text. Not the built-in fetch: measured here, its first use
+ * costs ~30 ms of start-up and ~60 ms more at process exit (its HTTP parser is WebAssembly compiled
+ * in the background), most of a hook's budget; node:http costs a few ms. Node built-ins only.
  */
 import { request as httpRequest, type IncomingMessage, type RequestOptions } from 'node:http';
 
-export interface JsonResponse {
+export interface TextRequest {
+  method: 'GET' | 'POST';
+  url: string;
+  /** A JSON body, sent with `Content-Type: application/json`. */
+  body?: string;
+  signal: AbortSignal;
+  /** Answers larger than this are cut off and fail with code RESPONSE_TOO_LARGE. */
+  maxResponseBytes: number;
+}
+
+export interface TextResponse {
   status: number;
   text: string;
 }
 
-export type PostJson = (url: string, body: string, signal: AbortSignal) => Promise<JsonResponse>;
+export type HttpTransport = (request: TextRequest) => Promise<TextResponse>;
 
-/** Answers larger than this are cut off and fail as unreadable (an observation is a few kB). */
-const MAX_RESPONSE_BYTES = 4 * 1024 * 1024;
 export const RESPONSE_TOO_LARGE = 'ERR_RECALL_RESPONSE_TOO_LARGE';
 
-export const postJson: PostJson = async (url, body, signal) => {
+export const requestText: HttpTransport = async ({ method, url, body, signal, maxResponseBytes }) => {
   const target = new URL(url);
   const request = target.protocol === 'https:' ? (await import('node:https')).request : httpRequest;
   const options: RequestOptions = {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) },
+    method,
+    headers: body === undefined ? {} : { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) },
     signal,
     // One connection per call, closed after it: nothing pooled keeps a finished process waiting.
     agent: false,
   };
-  return new Promise<JsonResponse>((resolve, reject) => {
+  return new Promise<TextResponse>((resolve, reject) => {
     const req = request(target, options, (res: IncomingMessage) => {
       const chunks: Buffer[] = [];
       let size = 0;
       res.on('data', (chunk: Buffer) => {
         size += chunk.length;
-        if (size > MAX_RESPONSE_BYTES) {
-          reject(Object.assign(new Error(`response over ${MAX_RESPONSE_BYTES} bytes`), { code: RESPONSE_TOO_LARGE }));
+        if (size > maxResponseBytes) {
+          reject(Object.assign(new Error(`response over ${maxResponseBytes} bytes`), { code: RESPONSE_TOO_LARGE }));
           req.destroy();
           return;
         }
