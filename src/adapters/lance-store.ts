@@ -25,6 +25,7 @@ import { explainDataDamage } from './lance-damage-errors.js';
 import { inspectTable, rewriteFromReadable, type TableHealth } from './lance-salvage.js';
 import { isMaintenanceDue, maintainTable } from './lance-index.js';
 import { damagedHead } from './lance-versions.js';
+import { loadVectorSnapshot, snapshotCanSearch, snapshotNearest, type VectorSnapshot } from './lance-vector-snapshot.js';
 import type { MaintainableStore, MaintenancePolicy } from '../store/maintain-store.js';
 import { describeStoreLocation, type StoreLocation } from '../store/store-location.js';
 
@@ -104,6 +105,8 @@ export async function openLanceStore(at: StoreLocation | string, opts: OpenStore
   let ftsReady = false;
   /** The full-text index last loaded whole (warmTextIndex), and the table version it was checked at. */
   let warmedText: { index: string | null; version: number } | null = null;
+  /** The in-memory copy warmVectors made (null when the table has a vector index), and the version it looked at. */
+  let vectors: { snapshot: VectorSnapshot | null; version: number } | null = null;
   const where = `${TABLE} in ${dir}`;
   const writeWarnings: string[] = [];
 
@@ -160,6 +163,13 @@ export async function openLanceStore(at: StoreLocation | string, opts: OpenStore
     const { dimension } = await readEmbedderInfo(arrow, t, where);
     checkVector(vector, dimension, 'query vector');
     return t;
+  }
+
+  /** warmVectors' copy of the table, if the table is still at the version copied. */
+  async function currentSnapshot(t: Table): Promise<VectorSnapshot | null> {
+    const snapshot = vectors?.snapshot ?? null;
+    if (snapshot === null) return null;
+    return (await guard('read the table version', () => t.version())) === snapshot.version ? snapshot : null;
   }
 
   /**
@@ -300,6 +310,11 @@ export async function openLanceStore(at: StoreLocation | string, opts: OpenStore
     async getMany(ids) {
       const t = await existingTable();
       if (t === null || ids.length === 0) return [];
+      const snapshot = await currentSnapshot(t);
+      if (snapshot !== null) return [...new Set(ids)].flatMap((id) => {
+          const record = snapshot.byId.get(id);
+          return record === undefined ? [] : [{ ...record }];
+        });
       const found: MemoryRecord[] = [];
       for (let i = 0; i < ids.length; i += IDS_PER_STATEMENT) {
         found.push(...(await readRows(t, `id IN ${sqlList(ids.slice(i, i + IDS_PER_STATEMENT))}`)));
@@ -338,7 +353,10 @@ export async function openLanceStore(at: StoreLocation | string, opts: OpenStore
     async search(vector, options: ListOptions) {
       const limit = options.limit ?? DEFAULT_SEARCH_LIMIT;
       const t = await tableToSearch(vector, limit);
-      return t === null ? [] : queryNearestIds(t, vector, buildFilter(options), limit, SEARCH_PROBES);
+      if (t === null) return [];
+      const snapshot = snapshotCanSearch(options) ? await currentSnapshot(t) : null;
+      if (snapshot !== null) return snapshotNearest(snapshot, vector, options, limit);
+      return queryNearestIds(t, vector, buildFilter(options), limit, SEARCH_PROBES);
     },
 
     async textSearch(query, options: ListOptions) {
@@ -370,6 +388,21 @@ export async function openLanceStore(at: StoreLocation | string, opts: OpenStore
       return index !== null && index !== before;
     },
 
+    async warmVectors() {
+      const t = await existingTable();
+      if (t === null) {
+        vectors = null;
+        return false;
+      }
+      const version = await guard('read the table version', () => t.version());
+      if (vectors?.version === version) return false;
+      vectors = null; // Free the old copy before reading the new one.
+      const { dimension } = await readEmbedderInfo(arrow, t, where);
+      const snapshot = await loadVectorSnapshot(t, dimension);
+      vectors = { snapshot, version: snapshot?.version ?? version };
+      return snapshot !== null;
+    },
+
     async *scan(options) {
       const t = await existingTable();
       if (t === null) return;
@@ -389,6 +422,7 @@ export async function openLanceStore(at: StoreLocation | string, opts: OpenStore
       table = swapped.table;
       ftsReady = swapped.table !== null;
       warmedText = null;
+      vectors = null;
       return swapped.rows;
     },
 
