@@ -4,6 +4,7 @@
  * vector on each query: at 10k-20k rows 20-35 ms, against a few ms here. Only a long-lived reader
  * (`recall serve`) keeps one, and only while the table stays at that version: the caller checks the
  * version before each use, so a write by any process makes it fall back to LanceDB until reloaded.
+ * The vectors sit in WebAssembly memory where SIMD dot products can read them (simd-dot-products.ts).
  * A table with a vector index is never copied, so a search answers what LanceDB would answer.
  */
 import type { Table } from '@lancedb/lancedb';
@@ -13,6 +14,7 @@ import type { ListOptions, VectorMatch } from '../core/ports.js';
 import { cosineSimilarity } from '../store/dedupe.js';
 import { RECORD_COLUMNS, guard, rowsOf, toFloat32, toRecord } from './lance-rows.js';
 import { VECTOR_COLUMN } from './lance-index.js';
+import { createDotProducts, type DotProducts } from './simd-dot-products.js';
 
 /** At most this many vector values (4 bytes each) are copied: 128 MiB, about 87k rows of 384 dimensions. */
 const MAX_SNAPSHOT_VALUES = 32 * 1024 * 1024;
@@ -25,6 +27,8 @@ export interface VectorSnapshot {
   dimension: number;
   /** Row i's vector at [i * dimension, (i + 1) * dimension). */
   vectors: Float32Array;
+  /** SIMD dot products over `vectors`; null where unavailable (then a JavaScript loop). */
+  dots: DotProducts | null;
   /** Row i's squared norm. */
   squaredNorms: Float64Array;
 }
@@ -41,7 +45,8 @@ export async function loadVectorSnapshot(t: Table, dimension: number): Promise<V
   if (rows * dimension > MAX_SNAPSHOT_VALUES) return null;
   const found = rowsOf(await guard('query', () => t.query().select([...RECORD_COLUMNS, VECTOR_COLUMN]).toArrow()));
   if ((await guard('read the table version', () => t.version())) !== version) return null;
-  const vectors = new Float32Array(found.length * dimension);
+  const dots = createDotProducts(found.length, dimension);
+  const vectors = dots?.vectors ?? new Float32Array(found.length * dimension);
   const squaredNorms = new Float64Array(found.length);
   const records = found.map((row, i) => {
     const vector = toFloat32(row.vector);
@@ -52,7 +57,7 @@ export async function loadVectorSnapshot(t: Table, dimension: number): Promise<V
     squaredNorms[i] = sum;
     return toRecord(row);
   });
-  return { version, records, byId: new Map(records.map((r) => [r.id, r])), dimension, vectors, squaredNorms };
+  return { version, records, byId: new Map(records.map((r) => [r.id, r])), dimension, vectors, dots, squaredNorms };
 }
 
 /** Whether the snapshot can answer a search with these options (filters it can evaluate itself). */
@@ -63,16 +68,19 @@ export function snapshotCanSearch(options: ListOptions): boolean {
 /**
  * The `limit` rows most similar to `query` that pass the filters, most similar first, ties by id: an
  * exact search. Similarities are cosineSimilarity's, as the LanceDB path reports them. Rows are ranked
- * by a faster sum first, and the best twice `limit` by it re-ranked exactly.
+ * by faster float32 sums first (dot product over the row's norm), and the best twice `limit` by them
+ * re-ranked exactly.
  */
 export function snapshotNearest(snapshot: VectorSnapshot, query: Float32Array, options: ListOptions, limit: number): VectorMatch[] {
   if (limit <= 0 || query.length !== snapshot.dimension || !query.some((x) => x !== 0)) return [];
-  const { records, vectors, squaredNorms, dimension } = snapshot;
+  const { records, vectors, squaredNorms, dimension, dots } = snapshot;
+  const products = dots?.compute(query) ?? null;
   const best = new TopK(limit * 2);
   for (let i = 0; i < records.length; i += 1) {
     const norm = squaredNorms[i] as number;
     if (norm === 0 || !matchesFilters(records[i] as MemoryRecord, options)) continue;
-    best.offer(i, dotProduct(vectors, i * dimension, query) / Math.sqrt(norm));
+    const product = products === null ? dotProduct(vectors, i * dimension, query) : (products[i] as number);
+    best.offer(i, product / Math.sqrt(norm));
   }
   return best
     .indexes()

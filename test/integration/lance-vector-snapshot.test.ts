@@ -10,7 +10,7 @@ import type { ListOptions, StoredMemory } from '../../src/core/ports.js';
 import type { MemoryType } from '../../src/core/memory.js';
 
 const EMBEDDER = 'test:seeded';
-const DIM = 16;
+let DIM = 16;
 const NAMESPACES = ['project:app-0000aaaa', 'project:app-1111bbbb', 'project:api-2222cccc', 'global', 'project:app-33334444x'];
 const TYPES: MemoryType[] = ['preference', 'decision', 'pattern'];
 
@@ -70,6 +70,23 @@ describe('the in-memory copy of a table without a vector index', () => {
         const byId = (list: Array<{ id: string }>) => [...list].sort((a, b) => a.id.localeCompare(b.id));
         expect(byId(await warm.getMany(ids))).toEqual(byId(await cold.getMany(ids)));
       }
+    }
+  });
+
+  it('answers alike with vectors of a dimension SIMD does not take (6)', async () => {
+    DIM = 6;
+    try {
+      const warm = await stores.openStore();
+      await warm.restore(rows(200, 6), EMBEDDER);
+      const cold = await stores.openStore();
+      expect(await warm.warmVectors()).toBe(true);
+      const next = seededRandom(7);
+      for (let q = 0; q < 5; q += 1) {
+        const query = randomVector(next);
+        for (const filters of FILTERS) expect(await warm.search(query, { limit: 40, ...filters })).toEqual(await cold.search(query, { limit: 40, ...filters }));
+      }
+    } finally {
+      DIM = 16;
     }
   });
 
