@@ -20,7 +20,7 @@ import { CURRENT_ONLY, TABLE, buildFilter, checkVector, describeLanceError, guar
 import { addStaged, readStagedKeys, swapInStaged } from './lance-reembed.js';
 import type { ReembedContext } from './lance-reembed.js';
 import { DEDUPE_PROBES, queryGroupCounts, queryNearest, queryNearestIds, queryRows, queryText, readRows, scanRows, SEARCH_PROBES } from './lance-search.js';
-import { addMissingColumns, ensureFtsIndex, keepFtsIndexCurrent, memorySchema, readEmbedderInfo, rebuildFtsIndex, warmFtsIndex, type LanceModule } from './lance-tables.js';
+import { addMissingColumns, ensureFtsIndex, keepFtsIndexCurrent, memorySchema, readEmbedderInfo, rebuildFtsIndex, warmFtsIndex, type EmbedderInfo, type LanceModule } from './lance-tables.js';
 import { explainDataDamage } from './lance-damage-errors.js';
 import { inspectTable, rewriteFromReadable, type TableHealth } from './lance-salvage.js';
 import { isMaintenanceDue, maintainTable } from './lance-index.js';
@@ -107,6 +107,8 @@ export async function openLanceStore(at: StoreLocation | string, opts: OpenStore
   let warmedText: { index: string | null; version: number } | null = null;
   /** The in-memory copy warmVectors made (null when the table has a vector index), and the version it looked at. */
   let vectors: { snapshot: VectorSnapshot | null; version: number } | null = null;
+  /** The embedder recorded with the table, and the table and version it was read at. */
+  let embedderAt: { table: Table; version: number; info: EmbedderInfo } | null = null;
   const where = `${TABLE} in ${dir}`;
   const writeWarnings: string[] = [];
 
@@ -160,9 +162,21 @@ export async function openLanceStore(at: StoreLocation | string, opts: OpenStore
   async function tableToSearch(vector: Float32Array, limit: number): Promise<Table | null> {
     const t = await existingTable();
     if (t === null || limit <= 0) return null;
-    const { dimension } = await readEmbedderInfo(arrow, t, where);
+    const { dimension } = await currentEmbedderInfo(t);
     checkVector(vector, dimension, 'query vector');
     return t;
+  }
+
+  /**
+   * The embedder recorded with the table, read again whenever the table's version changed (a re-embed
+   * elsewhere makes a new version): a version read costs a third of a schema read, and a search asks twice.
+   */
+  async function currentEmbedderInfo(t: Table): Promise<EmbedderInfo> {
+    const version = await guard('read the table version', () => t.version());
+    if (embedderAt !== null && embedderAt.table === t && embedderAt.version === version) return embedderAt.info;
+    const info = await readEmbedderInfo(arrow, t, where);
+    embedderAt = { table: t, version, info };
+    return info;
   }
 
   /** warmVectors' copy of the table, if the table is still at the version copied. */
@@ -196,7 +210,7 @@ export async function openLanceStore(at: StoreLocation | string, opts: OpenStore
   const store: LanceStore = {
     async embedderInfo() {
       const t = await existingTable();
-      return t === null ? null : readEmbedderInfo(arrow, t, where);
+      return t === null ? null : currentEmbedderInfo(t);
     },
 
     async findByContentKey(namespace, key) {
