@@ -25,6 +25,7 @@ import { explainDataDamage } from './lance-damage-errors.js';
 import { inspectTable, rewriteFromReadable, type TableHealth } from './lance-salvage.js';
 import { isMaintenanceDue, maintainTable } from './lance-index.js';
 import { damagedHead } from './lance-versions.js';
+import { LATE_FILTER_MIN_ROWS, lateFilterFor, type LateFilter } from './lance-late-filter.js';
 import { loadVectorSnapshot, snapshotCanSearch, snapshotNearest, type VectorSnapshot } from './lance-vector-snapshot.js';
 import type { MaintainableStore, MaintenancePolicy } from '../store/maintain-store.js';
 import { describeStoreLocation, type StoreLocation } from '../store/store-location.js';
@@ -82,6 +83,8 @@ export interface OpenStoreOptions {
   clock?: Clock;
   /** LanceDB's cache sizes; CACHE_BYTES by default. */
   cacheBytes?: { index: number; metadata: number };
+  /** From how many rows a near-total filter is checked after a search (default LATE_FILTER_MIN_ROWS; see lance-late-filter.ts). */
+  lateFilterMinRows?: number;
 }
 
 /** Opens the store at a location (a bare string is a local folder). */
@@ -107,8 +110,8 @@ export async function openLanceStore(at: StoreLocation | string, opts: OpenStore
   let warmedText: { index: string | null; version: number } | null = null;
   /** The in-memory copy warmVectors made (null when the table has a vector index), and the version it looked at. */
   let vectors: { snapshot: VectorSnapshot | null; version: number } | null = null;
-  /** The embedder recorded with the table, and the table and version it was read at. */
-  let embedderAt: { table: Table; version: number; info: EmbedderInfo } | null = null;
+  /** The embedder recorded with the table and its row count, and the table and version they were read at. */
+  let factsAt: { table: Table; version: number; info: EmbedderInfo; rows: number } | null = null;
   const where = `${TABLE} in ${dir}`;
   const writeWarnings: string[] = [];
 
@@ -168,15 +171,26 @@ export async function openLanceStore(at: StoreLocation | string, opts: OpenStore
   }
 
   /**
-   * The embedder recorded with the table, read again whenever the table's version changed (a re-embed
-   * elsewhere makes a new version): a version read costs a third of a schema read, and a search asks twice.
+   * The embedder recorded with the table and its row count, read again whenever the table's version
+   * changed (any write, a re-embed elsewhere included, makes a new version): a version read costs a
+   * third of a schema read, and a search asks twice.
    */
-  async function currentEmbedderInfo(t: Table): Promise<EmbedderInfo> {
+  async function currentFacts(t: Table): Promise<{ info: EmbedderInfo; rows: number }> {
     const version = await guard('read the table version', () => t.version());
-    if (embedderAt !== null && embedderAt.table === t && embedderAt.version === version) return embedderAt.info;
-    const info = await readEmbedderInfo(arrow, t, where);
-    embedderAt = { table: t, version, info };
-    return info;
+    if (factsAt !== null && factsAt.table === t && factsAt.version === version) return factsAt;
+    const [info, rows] = await Promise.all([readEmbedderInfo(arrow, t, where), guard('count', () => t.countRows())]);
+    factsAt = { table: t, version, info, rows };
+    return factsAt;
+  }
+
+  async function currentEmbedderInfo(t: Table): Promise<EmbedderInfo> {
+    return (await currentFacts(t)).info;
+  }
+
+  /** The late filter for a search with these filters on a table this big (lance-late-filter.ts), or null. */
+  async function lateFilterOn(t: Table, filters: MemoryFilters): Promise<LateFilter | null> {
+    const late = lateFilterFor(filters);
+    return late !== null && (await currentFacts(t)).rows >= (opts.lateFilterMinRows ?? LATE_FILTER_MIN_ROWS) ? late : null;
   }
 
   /** warmVectors' copy of the table, if the table is still at the version copied. */
@@ -370,7 +384,7 @@ export async function openLanceStore(at: StoreLocation | string, opts: OpenStore
       if (t === null) return [];
       const snapshot = snapshotCanSearch(options) ? await currentSnapshot(t) : null;
       if (snapshot !== null) return snapshotNearest(snapshot, vector, options, limit);
-      return queryNearestIds(t, vector, buildFilter(options), limit, SEARCH_PROBES);
+      return queryNearestIds(t, vector, buildFilter(options), limit, SEARCH_PROBES, await lateFilterOn(t, options));
     },
 
     async textSearch(query, options: ListOptions) {
@@ -380,7 +394,7 @@ export async function openLanceStore(at: StoreLocation | string, opts: OpenStore
       const filter = buildFilter(options);
       if (ftsReady) {
         try {
-          return await queryText(t, query, filter, limit);
+          return await queryText(t, query, filter, limit, await lateFilterOn(t, options));
         } catch {
           // Another process may have rewritten the table (a re-embed) and not rebuilt the index yet.
         }
