@@ -339,10 +339,13 @@ export async function openLanceStore(at: StoreLocation | string, opts: OpenStore
       const t = await existingTable();
       if (t === null || ids.length === 0) return [];
       const snapshot = await currentSnapshot(t);
-      if (snapshot !== null) return [...new Set(ids)].flatMap((id) => {
+      if (snapshot !== null) {
+        // Copies: a caller may change what it is given, the snapshot must not change.
+        return [...new Set(ids)].flatMap((id) => {
           const record = snapshot.byId.get(id);
           return record === undefined ? [] : [{ ...record }];
         });
+      }
       const found: MemoryRecord[] = [];
       for (let i = 0; i < ids.length; i += IDS_PER_STATEMENT) {
         found.push(...(await readRows(t, `id IN ${sqlList(ids.slice(i, i + IDS_PER_STATEMENT))}`)));
