@@ -5,8 +5,10 @@
  * `superseded_by`, and that list costs time in proportion to the table: at 1M rows a vector search
  * took 19.5 ms with it against 6.3-7.0 ms without, a text search 15 against 11; at 100k rows about
  * the same either way. So on big tables the search runs unfiltered for a few more answers than wanted
- * and drops those that fail; when too many fail, it runs again filtered the usual way. The answers
- * are those of the filtered search: the best `limit` rows that pass, in the same order.
+ * and drops those that fail; when too many fail, it runs again filtered the usual way. A text search
+ * and an exact vector search answer as the filtered search does: the best `limit` rows that pass, in
+ * the same order. Through a vector index, which proposes candidates by compressed vectors, rows that
+ * fail can take some of the candidates' places, so a near miss of the filtered search may be missed.
  */
 import type { MemoryFilters } from '../core/ports.js';
 import type { Row } from './lance-rows.js';
