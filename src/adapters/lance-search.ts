@@ -33,7 +33,9 @@ export interface Probes {
   /**
    * IVF partitions probed. A filtered search may go on to more partitions when the filter leaves fewer
    * than `limit` rows in these (a dedupe lookup in a small namespace must still see all of its rows);
-   * an unfiltered one stops here, since LanceDB given no upper bound probes every partition.
+   * an unfiltered one stops here, since LanceDB given no upper bound probes every partition. So does a
+   * filtered one, measured at 1M rows (244 partitions): 18.5 ms with every partition, 11.1 with 80;
+   * a search filtered on "current" only is run unfiltered on big tables (lance-late-filter.ts).
    */
   nprobes: number;
   /** The index proposes `limit * refineFactor` candidates by their compressed vectors; their full vectors re-rank them. */
