@@ -1,6 +1,10 @@
 // Shared timing helpers for the benchmarks: wall time of whole processes, medians, a clean env.
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CORPUS } from './corpus.mjs';
 
 /** The environment for both arms of a latency comparison: NODE_EXTRA_CA_CERTS costs ~110 ms per start. */
 export function cleanEnv(extra = {}) {
@@ -57,4 +61,38 @@ export function buildStoreInChild(home, size, { maintain = false, checkFlat = fa
   const result = spawnSync(process.execPath, args, { env: { ...process.env, LANCEDB_LOG: 'error' }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 20 });
   if (result.status !== 0) throw new Error(`building a store of ${size} failed (exit ${result.status})`);
   return JSON.parse(result.stdout.trim().split('\n').pop());
+}
+
+/**
+ * Where a store of `size` memories is kept across runs when BENCH_STORE_CACHE names a directory: keyed
+ * by size, corpus and the built code that decides what a store holds (rows, schema, maintenance), so a
+ * change to any of them builds a new one. Null without that variable.
+ */
+export function cachedStoreHome(size) {
+  const dir = process.env.BENCH_STORE_CACHE;
+  if (!dir) return null;
+  const hash = createHash('sha256');
+  for (const file of ['adapters/lance-index.js', 'adapters/lance-rows.js', 'adapters/lance-tables.js', 'config/schema.js', 'embed/hash-embedder.js']) {
+    hash.update(readFileSync(new URL(`../dist/${file}`, import.meta.url)));
+  }
+  hash.update(readFileSync(new URL('./corpus.mjs', import.meta.url)));
+  hash.update(readFileSync(new URL('./build-store.mjs', import.meta.url)));
+  return join(dir, `store-${CORPUS}-${size}-${hash.digest('hex').slice(0, 12)}`);
+}
+
+/**
+ * buildStoreInChild, through the cache when BENCH_STORE_CACHE is set: a store built before by the same
+ * code is used as it is, with the figures of its build. Returns those figures, the home, and whether
+ * it is cached (then the caller must not delete it, and must not write to it).
+ */
+export function buildOrReuseStore(home, size, options = {}) {
+  const cachedHome = cachedStoreHome(size);
+  if (cachedHome === null) return { home, cached: false, ...buildStoreInChild(home, size, options) };
+  const figures = join(cachedHome, 'bench-build.json');
+  if (!existsSync(figures)) {
+    rmSync(cachedHome, { recursive: true, force: true });
+    mkdirSync(cachedHome, { recursive: true });
+    writeFileSync(figures, JSON.stringify(buildStoreInChild(cachedHome, size, options)));
+  }
+  return { home: cachedHome, cached: true, ...JSON.parse(readFileSync(figures, 'utf8')) };
 }

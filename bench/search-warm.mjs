@@ -9,19 +9,20 @@
 // Also times the served request alone, from connect to answer, in a new process that has already
 // loaded the client (the whole `recall search` adds node's start and the client's modules).
 // Usage: node bench/search-warm.mjs [runs] [sizes]
+// BENCH_STORE_CACHE=<dir> keeps the built stores there for the next run (see buildOrReuseStore).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildStoreInChild, cleanEnv, median, sleep, timeRun } from './measure.mjs';
+import { buildOrReuseStore, cleanEnv, median, sleep, timeRun } from './measure.mjs';
 import { recordResult } from './results.mjs';
 import { BENCH_QUERIES, CORPUS } from './corpus.mjs';
 
 // Four times each question: bare node alone moves by 20 ms from run to run on a small shared machine,
 // and a median of 16 runs moved by several ms from one run of the benchmark to the next.
 const runs = Number(process.argv[2] ?? 4 * BENCH_QUERIES.length);
-const sizes = (process.argv[3] ?? '1000,100000,1000000').split(',').map(Number);
+const sizes = (process.argv[3] ?? '1000,10000,19000,50000,100000,1000000').split(',').map(Number);
 const cli = fileURLToPath(new URL('../dist/cli/main.cjs', import.meta.url));
 const root = mkdtempSync(join(tmpdir(), 'recall-bench-warm-'));
 const serveClient = new URL('../dist/serve-client/serve-client.js', import.meta.url).href;
@@ -37,9 +38,8 @@ console.log(performance.now() - started);`;
 const rows = [];
 try {
   for (const size of sizes) {
-    const home = join(root, `home-${size}`);
     console.error(`building ${size}`);
-    buildStoreInChild(home, size, { maintain: true });
+    const { home, cached } = buildOrReuseStore(join(root, `home-${size}`), size, { maintain: true });
     // Let the writeback of the new store (1.5 GB at 1M) finish before timing anything.
     spawnSync('sync');
     await sleep(2_000);
@@ -63,7 +63,7 @@ try {
     } finally {
       timeRun(process.execPath, [cli, 'serve', '--stop'], { env });
       await sleep(300);
-      rmSync(home, { recursive: true, force: true });
+      if (!cached) rmSync(home, { recursive: true, force: true });
     }
     const row = { memories: size, bareNodeMs: round(median(bare)), warmMs: round(median(warm)), coldMs: round(median(cold)), warmOverBareMs: round(median(warm) - median(bare)), roundTripMs: round(median(roundTrip)), bareRangeMs: range(bare), warmRangeMs: range(warm) };
     console.error(`measured ${size}: ${JSON.stringify(row)}`);

@@ -20,12 +20,14 @@ import { CURRENT_ONLY, TABLE, buildFilter, checkVector, cursorFilter, describeLa
 import { addStaged, readStagedKeys, swapInStaged } from './lance-reembed.js';
 import type { ReembedContext } from './lance-reembed.js';
 import { DEDUPE_PROBES, queryGroupCounts, queryNearest, queryNearestIds, queryRows, queryText, readRows, scanRows, SEARCH_PROBES } from './lance-search.js';
-import { addMissingColumns, ensureFtsIndex, keepFtsIndexCurrent, memorySchema, readEmbedderInfo, rebuildFtsIndex, warmFtsIndex, type LanceModule } from './lance-tables.js';
+import { addMissingColumns, ensureFtsIndex, keepFtsIndexCurrent, memorySchema, readEmbedderInfo, rebuildFtsIndex, warmFtsIndex, type EmbedderInfo, type LanceModule } from './lance-tables.js';
 import { explainDataDamage } from './lance-damage-errors.js';
 import { inspectTable, rewriteFromReadable } from './lance-salvage.js';
 import type { LanceStore } from './lance-store-port.js';
 import { isMaintenanceDue, maintainTable } from './lance-index.js';
 import { damagedHead } from './lance-versions.js';
+import { LATE_FILTER_MIN_ROWS, lateFilterFor, type LateFilter } from './lance-late-filter.js';
+import { loadVectorSnapshot, snapshotCanSearch, snapshotNearest, type VectorSnapshot } from './lance-vector-snapshot.js';
 import type { MaintenancePolicy } from '../core/maintenance.js';
 import { describeStoreLocation, type StoreLocation } from '../core/store-location.js';
 
@@ -54,6 +56,8 @@ export interface OpenStoreOptions {
   clock?: Clock;
   /** LanceDB's cache sizes; CACHE_BYTES by default. */
   cacheBytes?: { index: number; metadata: number };
+  /** From how many rows a near-total filter is checked after a search (default LATE_FILTER_MIN_ROWS; see lance-late-filter.ts). */
+  lateFilterMinRows?: number;
 }
 
 /** Opens the store at a location (a bare string is a local folder). */
@@ -77,6 +81,10 @@ export async function openLanceStore(at: StoreLocation | string, opts: OpenStore
   let ftsReady = false;
   /** The full-text index last loaded whole (warmTextIndex), and the table version it was checked at. */
   let warmedText: { index: string | null; version: number } | null = null;
+  /** The in-memory copy warmVectors made (null when the table has a vector index), and the version it looked at. */
+  let vectors: { snapshot: VectorSnapshot | null; version: number } | null = null;
+  /** The embedder recorded with the table and its row count, and the table and version they were read at. */
+  let factsAt: { table: Table; version: number; info: EmbedderInfo; rows: number } | null = null;
   const where = `${TABLE} in ${dir}`;
   const writeWarnings: string[] = [];
 
@@ -130,9 +138,39 @@ export async function openLanceStore(at: StoreLocation | string, opts: OpenStore
   async function tableToSearch(vector: Float32Array, limit: number): Promise<Table | null> {
     const t = await existingTable();
     if (t === null || limit <= 0) return null;
-    const { dimension } = await readEmbedderInfo(arrow, t, where);
+    const { dimension } = await currentEmbedderInfo(t);
     checkVector(vector, dimension, 'query vector');
     return t;
+  }
+
+  /**
+   * The embedder recorded with the table and its row count, read again whenever the table's version
+   * changed (any write, a re-embed elsewhere included, makes a new version): a version read costs a
+   * third of a schema read, and a search asks twice.
+   */
+  async function currentFacts(t: Table): Promise<{ info: EmbedderInfo; rows: number }> {
+    const version = await guard('read the table version', () => t.version());
+    if (factsAt !== null && factsAt.table === t && factsAt.version === version) return factsAt;
+    const [info, rows] = await Promise.all([readEmbedderInfo(arrow, t, where), guard('count', () => t.countRows())]);
+    factsAt = { table: t, version, info, rows };
+    return factsAt;
+  }
+
+  async function currentEmbedderInfo(t: Table): Promise<EmbedderInfo> {
+    return (await currentFacts(t)).info;
+  }
+
+  /** The late filter for a search with these filters on a table this big (lance-late-filter.ts), or null. */
+  async function lateFilterOn(t: Table, filters: MemoryFilters): Promise<LateFilter | null> {
+    const late = lateFilterFor(filters);
+    return late !== null && (await currentFacts(t)).rows >= (opts.lateFilterMinRows ?? LATE_FILTER_MIN_ROWS) ? late : null;
+  }
+
+  /** warmVectors' copy of the table, if the table is still at the version copied. */
+  async function currentSnapshot(t: Table): Promise<VectorSnapshot | null> {
+    const snapshot = vectors?.snapshot ?? null;
+    if (snapshot === null) return null;
+    return (await guard('read the table version', () => t.version())) === snapshot.version ? snapshot : null;
   }
 
   /**
@@ -159,7 +197,7 @@ export async function openLanceStore(at: StoreLocation | string, opts: OpenStore
   const store: LanceStore = {
     async embedderInfo() {
       const t = await existingTable();
-      return t === null ? null : readEmbedderInfo(arrow, t, where);
+      return t === null ? null : currentEmbedderInfo(t);
     },
 
     async findByContentKey(namespace, key) {
@@ -280,6 +318,14 @@ export async function openLanceStore(at: StoreLocation | string, opts: OpenStore
     async getMany(ids) {
       const t = await existingTable();
       if (t === null || ids.length === 0) return [];
+      const snapshot = await currentSnapshot(t);
+      if (snapshot !== null) {
+        // Copies: a caller may change what it is given, the snapshot must not change.
+        return [...new Set(ids)].flatMap((id) => {
+          const record = snapshot.byId.get(id);
+          return record === undefined ? [] : [{ ...record }];
+        });
+      }
       const found: MemoryRecord[] = [];
       for (let i = 0; i < ids.length; i += IDS_PER_STATEMENT) {
         found.push(...(await readRows(t, `id IN ${sqlList(ids.slice(i, i + IDS_PER_STATEMENT))}`)));
@@ -318,7 +364,10 @@ export async function openLanceStore(at: StoreLocation | string, opts: OpenStore
     async search(vector, options: ListOptions) {
       const limit = options.limit ?? DEFAULT_SEARCH_LIMIT;
       const t = await tableToSearch(vector, limit);
-      return t === null ? [] : queryNearestIds(t, vector, buildFilter(options), limit, SEARCH_PROBES);
+      if (t === null) return [];
+      const snapshot = snapshotCanSearch(options) ? await currentSnapshot(t) : null;
+      if (snapshot !== null) return snapshotNearest(snapshot, vector, options, limit);
+      return queryNearestIds(t, vector, buildFilter(options), limit, SEARCH_PROBES, await lateFilterOn(t, options));
     },
 
     async textSearch(query, options: ListOptions) {
@@ -328,7 +377,7 @@ export async function openLanceStore(at: StoreLocation | string, opts: OpenStore
       const filter = buildFilter(options);
       if (ftsReady) {
         try {
-          return await queryText(t, query, filter, limit);
+          return await queryText(t, query, filter, limit, await lateFilterOn(t, options));
         } catch {
           // Another process may have rewritten the table (a re-embed) and not rebuilt the index yet.
         }
@@ -350,6 +399,21 @@ export async function openLanceStore(at: StoreLocation | string, opts: OpenStore
       return index !== null && index !== before;
     },
 
+    async warmVectors() {
+      const t = await existingTable();
+      if (t === null) {
+        vectors = null;
+        return false;
+      }
+      const version = await guard('read the table version', () => t.version());
+      if (vectors?.version === version) return false;
+      vectors = null; // Free the old copy before reading the new one.
+      const { dimension } = await readEmbedderInfo(arrow, t, where);
+      const snapshot = await loadVectorSnapshot(t, dimension);
+      vectors = { snapshot, version: snapshot?.version ?? version };
+      return snapshot !== null;
+    },
+
     async *scan(options) {
       const t = await existingTable();
       if (t === null) return;
@@ -369,6 +433,7 @@ export async function openLanceStore(at: StoreLocation | string, opts: OpenStore
       table = swapped.table;
       ftsReady = swapped.table !== null;
       warmedText = null;
+      vectors = null;
       return swapped.rows;
     },
 

@@ -167,6 +167,13 @@ export interface MemoryStore {
    * the table has no index yet; true when it loaded one.
    */
   warmTextIndex(): Promise<boolean>;
+  /**
+   * For a long-lived process (`recall serve`): while the table has no vector index, keeps a copy of its
+   * rows and vectors in memory, so vector searches (exact, as without an index) and reads by id are
+   * answered from it as long as the table stays at the version copied. Does nothing when the copy is
+   * current; true when it made one.
+   */
+  warmVectors(): Promise<boolean>;
   get(id: string): Promise<MemoryRecord | null>;
   /** The memories with these ids that exist, in no particular order. */
   getMany(ids: readonly string[]): Promise<MemoryRecord[]>;

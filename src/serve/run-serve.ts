@@ -89,8 +89,9 @@ export async function startServe(loaded: LoadedConfig, logger: Logger, runServed
 }
 
 /**
- * Keeps the full-text index loaded whole (MemoryStore.warmTextIndex) as other processes' writes
- * change it: checked at start, then after each answer (one table-version read when nothing changed),
+ * Keeps the full-text index loaded whole (MemoryStore.warmTextIndex), and while the table has no
+ * vector index its rows and vectors copied (MemoryStore.warmVectors), as other processes' writes
+ * change them: checked at start, then after each answer (a table-version read when nothing changed),
  * never while a client waits. A failure only costs speed, so it is logged and the daemon goes on.
  */
 function textIndexWarmer(runtime: Runtime, logger: Logger): { warm(): Promise<void>; idle(): Promise<void> } {
@@ -98,11 +99,16 @@ function textIndexWarmer(runtime: Runtime, logger: Logger): { warm(): Promise<vo
   const warm = async (): Promise<void> => {
     try {
       const started = performance.now();
-      if (await (await runtime.store()).warmTextIndex()) {
+      const store = await runtime.store();
+      if (await store.warmTextIndex()) {
         logger.log('info', 'serve: full-text index loaded', { ms: Math.round(performance.now() - started) });
       }
+      const copied = performance.now();
+      if (await store.warmVectors()) {
+        logger.log('info', 'serve: rows and vectors copied for exact search', { ms: Math.round(performance.now() - copied) });
+      }
     } catch (err) {
-      logger.log('warn', `serve: could not load the full-text index: ${describeError(err)}`);
+      logger.log('warn', `serve: could not load the full-text index or copy the vectors: ${describeError(err)}`);
     }
   };
   return {

@@ -144,6 +144,26 @@ describe('recall serve', () => {
     }
   });
 
+  it('searches vectors in a copy of the table made at start, finds another process\'s new memory at once, and copies again after the answer', async () => {
+    const copy = { ...env, RECALL_HOME: join(h.root, 'vector-copy') };
+    const copies = () => (readFileSync(join(copy.RECALL_HOME!, 'recall.log'), 'utf8').match(/serve: rows and vectors copied/g) ?? []).length;
+    await runCli(['add', 'Never force-push to main.'], { env: copy });
+    expect((await runCli(['serve', '--detach'], { env: copy })).exitCode).toBe(0);
+    try {
+      expect(copies()).toBe(1);
+      const search = async (query: string) => JSON.parse((await runCli(['search', query, '--json', '--mode', 'vector'], { env: { ...copy, RECALL_DEDUPE_THRESHOLD: '5' } })).stdout) as Array<{ content: string; score: number }>;
+      const inProcess = async (query: string) => JSON.parse((await runCli(['search', query, '--json', '--mode', 'vector'], { env: { ...copy, RECALL_NO_SERVE: '1' } })).stdout) as unknown;
+      expect(await search('force-push to main')).toEqual(await inProcess('force-push to main'));
+      expect((await runCli(['add', 'Rotate the staging API tokens every month.'], { env: { ...copy, RECALL_NO_SERVE: '1' } })).exitCode).toBe(0);
+      expect((await search('rotate staging api tokens'))[0]?.content).toBe('Rotate the staging API tokens every month.');
+      await waitFor(() => (copies() === 2 ? true : undefined));
+      expect(await search('rotate staging api tokens')).toEqual(await inProcess('rotate staging api tokens'));
+      expect(copies()).toBe(2);
+    } finally {
+      await runCli(['serve', '--stop'], { env: copy });
+    }
+  });
+
   it('stops on request, after which commands run in-process again', async () => {
     expect((await runCli(['serve', '--stop'], { env })).stdout).toMatch(/stopped/);
     await waitFor(() => (existsSync(socket()) ? undefined : true));
