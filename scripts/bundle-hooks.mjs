@@ -67,7 +67,8 @@ function refuseForeignImportMeta(outDir) {
   };
 }
 
-for (const entry of HOOK_ENTRIES) {
+/** Rewrites dist/`entry` in place as one ESM file with what it imports statically; `options` adds to esbuild's. */
+async function foldInPlace(entry, options = {}) {
   const file = join(dist, entry);
   if (!existsSync(file)) throw new Error(`bundle-hooks: ${file} is missing; run tsc first`);
   const outDir = dirname(file);
@@ -82,8 +83,11 @@ for (const entry of HOOK_ENTRIES) {
     sourcemap: true,
     logLevel: 'warning',
     plugins: [keepDynamicImportsLazy(outDir), refuseForeignImportMeta(outDir)],
+    ...options,
   });
 }
+
+for (const entry of HOOK_ENTRIES) await foldInPlace(entry);
 
 /**
  * The MCP server's start, dist/mcp/serve-mcp-command.js, rewritten in place as one ESM file with its
@@ -95,24 +99,9 @@ for (const entry of HOOK_ENTRIES) {
  */
 const MCP_ENTRY = 'mcp/serve-mcp-command.js';
 
-{
-  const file = join(dist, MCP_ENTRY);
-  if (!existsSync(file)) throw new Error(`bundle-hooks: ${file} is missing; run tsc first`);
-  const outDir = dirname(file);
-  await build({
-    entryPoints: [file],
-    outfile: file,
-    allowOverwrite: true,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    sourcemap: true,
-    logLevel: 'warning',
-    banner: { js: "import { createRequire as __recallCreateRequire } from 'node:module'; const require = __recallCreateRequire(import.meta.url);" },
-    plugins: [keepDynamicImportsLazy(outDir), refuseForeignImportMeta(outDir)],
-  });
-}
+await foldInPlace(MCP_ENTRY, {
+  banner: { js: "import { createRequire as __recallCreateRequire } from 'node:module'; const require = __recallCreateRequire(import.meta.url);" },
+});
 
 /**
  * The `recall` bin's CommonJS files, each built from a file above: `fold` lists the light paths folded

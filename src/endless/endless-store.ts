@@ -134,13 +134,13 @@ function write(file: string, content: string, { durable }: WriteOptions): void {
 }
 
 export function readRecord(file: string): ObservationRecord | null {
-  const value = readJson(file);
+  const value = readJsonObjectFile(file);
   if (value === null || value.version !== 1 || typeof value.toolUseId !== 'string' || typeof value.originalChars !== 'number') return null;
   return value as unknown as ObservationRecord;
 }
 
 export function readOriginal(file: string): OriginalDoc | null {
-  const value = readJson(file);
+  const value = readJsonObjectFile(file);
   if (value === null || value.version !== 1 || typeof value.toolName !== 'string') return null;
   return value as unknown as OriginalDoc;
 }
@@ -168,7 +168,8 @@ function listDir(dir: string): string[] {
   }
 }
 
-function readJson(file: string): Record<string, unknown> | null {
+/** A JSON object file of Endless Mode's, or null when it is unreadable or not one. */
+export function readJsonObjectFile(file: string): Record<string, unknown> | null {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');

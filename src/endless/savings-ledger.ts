@@ -5,14 +5,14 @@
  * entry here: each of its records already says what the agent was shown. Node built-ins only.
  */
 import { randomBytes } from 'node:crypto';
-import { readFileSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describeError } from '../core/errors.js';
 import { isObject } from '../core/is-object.js';
 import type { Logger } from '../core/log.js';
-import { firstBadField, parseJsonObject } from '../core/read-json-object.js';
+import { firstBadField } from '../core/read-json-object.js';
 import { ensureDir, writeFileAtomic } from '../core/atomic-write.js';
-import { endlessRoot } from './endless-store.js';
+import { endlessRoot, readJsonObjectFile } from './endless-store.js';
 
 export type LedgerSource = 'backfill' | 'fork' | 'in-place';
 
@@ -75,15 +75,9 @@ const isCount = (value: unknown): value is number => typeof value === 'number' &
 const ENTRY_FIELDS = { version: 1, source: 'string', sessionId: 'string' } as const;
 
 function parseEntry(file: string): SavingsEntry | null {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch {
-    return null;
-  }
-  const parsed = parseJsonObject(text);
-  if (!parsed.ok || firstBadField(parsed.record, ENTRY_FIELDS) !== null) return null;
-  const e = parsed.record as Record<string, unknown> & { source: string; sessionId: string };
+  const record = readJsonObjectFile(file);
+  if (record === null || firstBadField(record, ENTRY_FIELDS) !== null) return null;
+  const e = record as Record<string, unknown> & { source: string; sessionId: string };
   if (!SOURCES.has(e.source)) return null;
   if (!isCount(e.outputs) || !isCount(e.originalChars) || !isCount(e.shownChars)) return null;
   return {

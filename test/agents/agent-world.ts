@@ -9,7 +9,8 @@ import { execa } from 'execa';
 import { compactObservationReply } from '../fixtures/endless/compact-reply.mjs';
 import { defaultReply } from '../../scripts/ollama-double.mjs';
 import { startHarness, type Harness } from '../support/harness.js';
-import { runCli, type CliResult } from '../support/cli.js';
+import { expect } from 'vitest';
+import { runCli, waitFor, type CliResult } from '../support/cli.js';
 import { MessagesDouble } from '../support/messages-double.js';
 
 export interface AgentWorld {
@@ -72,4 +73,14 @@ export async function startAgentWorld(extraEnv: Record<string, string> = {}): Pr
       await h.close();
     },
   };
+}
+
+/** Runs `recall drain`, then waits until `recall list --here` shows a memory holding `needle` (lower case); the list's JSON. */
+export async function drainUntilListed(w: AgentWorld, needle: string): Promise<string> {
+  const drained = await w.recall(['drain', '--json']);
+  expect(drained.exitCode, drained.stderr).toBe(0);
+  return waitFor(async () => {
+    const list = await w.recall(['list', '--here', '--json']);
+    return list.stdout.toLowerCase().includes(needle) ? list.stdout : undefined;
+  }, { timeoutMs: 60_000, everyMs: 1_000 });
 }

@@ -5,9 +5,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitFor } from '../support/cli.js';
 import { lastToolResults, requestText, type MessagesTurn } from '../support/messages-double.js';
-import { startAgentWorld, type AgentWorld } from './agent-world.js';
+import { drainUntilListed, startAgentWorld, type AgentWorld } from './agent-world.js';
 import { checkFeature, startAgentSummary } from './feature-summary.js';
 import { installAgentClis } from './install-agent-clis.js';
 
@@ -81,12 +80,7 @@ describe.skipIf(claude === null)('Claude Code with recall installed', () => {
   it("queues the session's real transcript at SessionEnd and the worker stores what the model answered", async () => {
     await check('capture at SessionEnd', 'SessionEnd queues the transcript; `recall drain` stores the Ollama answer', async () => {
       await runClaude('You must always use tabs for indentation in this repository.', () => ({ text: 'Understood, tabs it is.' }));
-      const drained = await w.recall(['drain', '--json']);
-      expect(drained.exitCode, drained.stderr).toBe(0);
-      const listed = await waitFor(async () => {
-        const list = await w.recall(['list', '--here', '--json']);
-        return list.stdout.toLowerCase().includes('tabs for indentation') ? list.stdout : undefined;
-      }, { timeoutMs: 60_000, everyMs: 1_000 });
+      const listed = await drainUntilListed(w, 'tabs for indentation');
       expect(listed).toContain('tabs');
     });
   });

@@ -6,9 +6,8 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitFor } from '../support/cli.js';
 import { allToolResults, lastToolResults, requestText, type MessagesTurn } from '../support/messages-double.js';
-import { startAgentWorld, type AgentWorld } from './agent-world.js';
+import { drainUntilListed, startAgentWorld, type AgentWorld } from './agent-world.js';
 import { checkFeature, recordFeature, startAgentSummary } from './feature-summary.js';
 import { installAgentClis } from './install-agent-clis.js';
 
@@ -82,12 +81,7 @@ describe.skipIf(droid === null)('Factory droid with recall installed', () => {
   it("queues the session's real transcript at SessionEnd and the worker stores what the model answered", async () => {
     await check('capture at SessionEnd', 'SessionEnd queues the droid session file; `recall drain` stores the Ollama answer', async () => {
       await runDroid('You must always use tabs for indentation in this repository.', () => ({ text: 'Understood, tabs it is.' }));
-      const drained = await w.recall(['drain', '--json']);
-      expect(drained.exitCode, drained.stderr).toBe(0);
-      const listed = await waitFor(async () => {
-        const list = await w.recall(['list', '--here', '--json']);
-        return list.stdout.toLowerCase().includes('tabs for indentation') ? list.stdout : undefined;
-      }, { timeoutMs: 60_000, everyMs: 1_000 });
+      const listed = await drainUntilListed(w, 'tabs for indentation');
       expect(listed).toContain('tabs');
     });
   });
