@@ -4,8 +4,9 @@
 // `node dist/cli/main.cjs search ... --json` process; bare `node -e 0`, warm and cold take turns run
 // by run, so load from other work on the machine hits them alike; run i asks question i of
 // BENCH_QUERIES (corpus.mjs), in turn. Before timing, warm and cold must agree on every question:
-// exactly in vector mode, and on the scores in text mode (LanceDB's full-text search picks among
-// memories with tied BM25 scores in no fixed order, so even two in-process runs can list other ids).
+// exactly in vector mode, and on the scores to six places in text mode (LanceDB's full-text search
+// picks among memories with tied BM25 scores in no fixed order, so even two in-process runs can list
+// other ids, and two near-ties at 1M rows were seen to differ in the eighth place).
 // Also times the served request alone, from connect to answer, in a new process that has already
 // loaded the client (the whole `recall search` adds node's start and the client's modules).
 // Usage: node bench/search-warm.mjs [runs] [sizes]
@@ -80,10 +81,10 @@ for (const r of rows) {
 }
 recordResult('searchWarm', { runs, corpus: CORPUS, queries: BENCH_QUERIES, embedder: 'hash:384', rows });
 
-/** The daemon prints what the in-process search prints (text mode: the same scores; ties may swap ids). */
+/** The daemon prints what the in-process search prints (text mode: the same scores to six places; ties may swap ids). */
 function checkSameResults(env, size) {
   for (const query of BENCH_QUERIES) {
-    for (const [mode, view] of [['vector', (hits) => hits], ['text', (hits) => hits.map((h) => h.score)]]) {
+    for (const [mode, view] of [['vector', (hits) => hits], ['text', (hits) => hits.map((h) => h.score.toFixed(6))]]) {
       const args = [cli, 'search', query, '--json', '--mode', mode];
       const served = JSON.parse(timeRun(process.execPath, args, { env }).stdout);
       const alone = JSON.parse(timeRun(process.execPath, args, { env: { ...env, RECALL_NO_SERVE: '1' } }).stdout);
