@@ -7,7 +7,7 @@ import { fileLogger, type Logger } from '../core/log.js';
 import { assertStateFolders } from '../core/private-paths.js';
 import { ensureStateDir } from '../core/state-paths.js';
 import { redactSecrets } from '../redact/redact-secrets.js';
-import { serveAllowed } from '../serve-client/serve-client.js';
+import { serveAllowed } from '../core/process-switches.js';
 import { createRuntime, type Runtime } from './runtime.js';
 
 export function openState(env: NodeJS.ProcessEnv, component = 'cli'): { loaded: LoadedConfig; logger: Logger } {

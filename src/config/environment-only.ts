@@ -1,7 +1,8 @@
 /**
  * Environment variables recall reads that are no config key (ENV_OVERRIDES lists the ones that are):
  * where the state lives, switches for a single process, and what agents and terminals set. One
- * table, so the README lists them all and a test finds any new one. No imports: hooks may load it.
+ * table, so the README lists them all and a test finds any new one (core/process-switches.ts reads
+ * the two switches). No imports: hooks may load it.
  */
 export interface EnvironmentOnlyVar {
   name: string;
@@ -25,3 +26,4 @@ export const ENVIRONMENT_ONLY: readonly EnvironmentOnlyVar[] = Object.freeze([
   { name: 'LANCE_CPU_THREADS', description: 'LanceDB\'s CPU pool; recall sets it (at least 4) unless you do.' },
   { name: 'LANCEDB_LOG', description: 'LanceDB\'s own log level; recall sets `error` unless you do.' },
 ]);
+

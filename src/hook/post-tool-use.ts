@@ -6,6 +6,7 @@
 import { statSync } from 'node:fs';
 import { describeError } from '../core/errors.js';
 import { fileLogger } from '../core/log.js';
+import { hookSpawnAllowed } from '../core/process-switches.js';
 import { statePaths } from '../core/state-paths.js';
 import { readEndlessEnabled, readEndlessSettings } from '../endless/endless-settings.js';
 import { requestObservation } from '../endless/ollama-observe.js';
@@ -27,7 +28,7 @@ export async function postToolUseHook(ctx: HookContext): Promise<Record<string, 
     logger.log('warn', `ignored PostToolUse payload: ${parsed.problem}`, { truncated: ctx.stdin.truncated, bytes: ctx.stdin.text.length });
     return {};
   }
-  const spawnAllowed = !/^(0|false|no|off)$/i.test(ctx.env.RECALL_HOOK_SPAWN ?? '');
+  const spawnAllowed = hookSpawnAllowed(ctx.env);
   return compressToolOutput(parsed.payload, settings, {
     home: ctx.home,
     now: () => Date.now(),

@@ -8,6 +8,7 @@ import { dirname } from 'node:path';
 import { unknownKeysInHome } from '../config/unknown-keys-in-home.js';
 import { fileLogger } from '../core/log.js';
 import { stateFolderProblems } from '../core/private-paths.js';
+import { hookSpawnAllowed } from '../core/process-switches.js';
 import { statePaths } from '../core/state-paths.js';
 import { newCaptureJob, type Agent } from '../queue/job.js';
 import { Spool } from '../queue/spool.js';
@@ -60,7 +61,7 @@ export async function sessionEndHook(ctx: HookContext): Promise<Record<string, u
       return {};
     }
   }
-  if (/^(0|false|no|off)$/i.test(ctx.env.RECALL_HOOK_SPAWN ?? '')) return {};
+  if (!hookSpawnAllowed(ctx.env)) return {};
   const spawned = await spawnDetachedWorker(ctx.env, workerCwd);
   if (!spawned) logger.log('warn', 'could not start the worker; the job stays queued for the next run', { job: job.id });
   return {};

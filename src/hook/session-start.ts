@@ -7,6 +7,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { ADDITIONAL_CONTEXT_CAP, contextFilePath, MAX_CONTEXT_FILE_BYTES, parseContextFile, type ContextFile } from '../context/context-file.js';
 import { fileLogger, type Logger } from '../core/log.js';
+import { hookSpawnAllowed } from '../core/process-switches.js';
 import { statePaths, type StatePaths } from '../core/state-paths.js';
 import { GLOBAL_NAMESPACE, resolveProject } from '../project/resolve-project.js';
 import { existingFallbackDirs, fallbackJobNames } from '../queue/fallback-spool.js';
@@ -88,7 +89,7 @@ function readContextFile(paths: StatePaths, namespace: string, logger: Logger): 
  * worker holds the queue.
  */
 async function startWorkerIfDue(paths: StatePaths, env: NodeJS.ProcessEnv, logger: Logger): Promise<void> {
-  if (/^(0|false|no|off)$/i.test(env.RECALL_HOOK_SPAWN ?? '')) return;
+  if (!hookSpawnAllowed(env)) return;
   try {
     if (!(hasDueJob(paths) || hasFallbackJob(paths)) || workerIsLive(paths)) return;
     // Loaded only when needed: node:child_process alone costs a few ms of start-up.

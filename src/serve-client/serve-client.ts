@@ -7,6 +7,7 @@
 import { lstatSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
+import { serveAllowed } from '../core/process-switches.js';
 
 /** A command line run by the daemon for `recall search` / `recall list`. */
 export interface ServeRequest {
@@ -32,14 +33,6 @@ export const PING_REQUEST = { v: 1, op: 'ping' } as const;
 
 export function serveSocketPath(home: string): string {
   return join(home, 'serve.sock');
-}
-
-/**
- * Whether this process may use a running `recall serve` (`RECALL_NO_SERVE=1` says no). The one place
- * the serve feature reads RECALL_NO_SERVE, from the environment its caller hands in; see the README.
- */
-export function serveAllowed(env: NodeJS.ProcessEnv): boolean {
-  return !/^(1|true|yes)$/i.test(env.RECALL_NO_SERVE ?? '');
 }
 
 /** The socket of the daemon for this state dir, or null when serve use is switched off. */
