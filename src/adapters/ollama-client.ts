@@ -8,7 +8,7 @@
 import { Ollama } from 'ollama';
 import { RecallError } from '../core/errors.js';
 import { isObject } from '../core/is-object.js';
-import type { OllamaClient } from './ollama-http-client.js';
+import { serverReason, type OllamaClient } from './ollama-http-client.js';
 
 export interface OllamaConnection {
   /** Base URL, e.g. `http://127.0.0.1:11434` (the client does not read OLLAMA_HOST itself). */
@@ -35,15 +35,7 @@ export function boundedFetch(timeoutMs: number, baseFetch: typeof fetch = fetch)
 
 async function jsonErrorResponse(response: Response): Promise<Response> {
   const text = await response.text();
-  let error = text.trim() || `${response.status} ${response.statusText}`.trim();
-  try {
-    const parsed: unknown = JSON.parse(text);
-    if (parsed !== null && typeof parsed === 'object' && typeof (parsed as { error?: unknown }).error === 'string') {
-      error = (parsed as { error: string }).error;
-    }
-  } catch {
-    // Not JSON: keep the text as the error.
-  }
+  const error = text.trim() === '' ? `${response.status} ${response.statusText}`.trim() : serverReason(response.status, text);
   return new Response(JSON.stringify({ error }), {
     status: response.status,
     statusText: response.statusText,

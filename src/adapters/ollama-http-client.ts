@@ -90,7 +90,7 @@ export function createOllamaHttpClient({ host, timeoutMs, maxResponseBytes = DEF
 }
 
 /** The JSON `{"error": ...}` Ollama sends, or the body's text (a proxy's HTML page, say), or the status. */
-function serverReason(status: number, text: string): string {
+export function serverReason(status: number, text: string): string {
   try {
     const parsed: unknown = JSON.parse(text);
     if (isObject(parsed) && typeof parsed.error === 'string') return parsed.error;

@@ -103,6 +103,7 @@ describe('createOllamaLlm against the double', () => {
     const { code, message } = await failure(llm().chat(request));
     expect(code).toBe('LLM_UNAVAILABLE');
     expect(message).toContain('HTTP 500');
+    expect(message).toContain('llama runner process has terminated');
   });
 
   it('fails with LLM_UNAVAILABLE on a non-JSON 502 without printing anything', async () => {
