@@ -26,4 +26,3 @@ export const ENVIRONMENT_ONLY: readonly EnvironmentOnlyVar[] = Object.freeze([
   { name: 'LANCE_CPU_THREADS', description: 'LanceDB\'s CPU pool; recall sets it (at least 4) unless you do.' },
   { name: 'LANCEDB_LOG', description: 'LanceDB\'s own log level; recall sets `error` unless you do.' },
 ]);
-
