@@ -22,19 +22,28 @@ export const VECTOR_COLUMN = 'vector';
  */
 export const ID_COLUMN = 'id';
 /**
- * A BTREE index on `superseded_by` comes with it: every read filters on `superseded_by IS NULL`, which
- * without it reads the column whole (at 100k rows a vector search took 6.6 ms against 3.9 unfiltered;
- * with the index 4.6 ms; a text search 5.2 ms against 3.4, with the index 3.5).
+ * Indexes on the columns searches filter on come with it. A BTREE on `superseded_by`: every read
+ * filters on `superseded_by IS NULL`, which without it reads the column whole (at 100k rows a vector
+ * search took 6.6 ms against 3.9 unfiltered; with the index 4.6 ms; a text search 5.2 ms against 3.4,
+ * with the index 3.5). A BITMAP on `namespace` (a few values, many rows each): a search in a project
+ * and the global namespace (`--project`, `--here`, the SessionStart context, `memory_search`) lists
+ * the rows that pass before it searches, and at 1M rows in 20 projects took 64.8 ms for the vector
+ * side and 39.2 ms for the text side without it, 37.1 and 11.9 ms with it, with the same answers
+ * (the index built in 0.2 s).
  */
-const KEY_COLUMNS = [ID_COLUMN, 'superseded_by'] as const;
+const KEY_INDEXES = [
+  { column: ID_COLUMN, kind: 'btree' },
+  { column: 'superseded_by', kind: 'btree' },
+  { column: 'namespace', kind: 'bitmap' },
+] as const;
 const ID_INDEX_MIN_ROWS = 10_000;
 
 function wantsIdIndex(rows: number, policy: MaintenancePolicy): boolean {
   return rows >= Math.min(policy.vectorIndexMinRows, ID_INDEX_MIN_ROWS);
 }
 
-function missingKeyIndexes(indices: readonly IndexConfig[]): string[] {
-  return KEY_COLUMNS.filter((column) => !indices.some((index) => index.columns.includes(column)));
+function missingKeyIndexes(indices: readonly IndexConfig[]): Array<(typeof KEY_INDEXES)[number]> {
+  return KEY_INDEXES.filter(({ column }) => !indices.some((index) => index.columns.includes(column)));
 }
 
 /** Rows outside the vector index are scanned flat on every search; past this many, compact. */
@@ -137,8 +146,9 @@ export async function maintainTable(
     const missing = missingKeyIndexes(indices);
     report.idIndex = missing.length === 0;
     if (!report.idIndex && wantsIdIndex(rows, policy)) {
-      for (const column of missing) {
-        await guard(`create the index on ${column}`, () => t.createIndex(column, { config: lancedb.Index.btree(), replace: true }));
+      for (const { column, kind } of missing) {
+        const config = kind === 'bitmap' ? lancedb.Index.bitmap() : lancedb.Index.btree();
+        await guard(`create the index on ${column}`, () => t.createIndex(column, { config, replace: true }));
       }
       report.idIndex = true;
     }

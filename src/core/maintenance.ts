@@ -16,7 +16,10 @@ export interface MaintenanceReport {
   vectorIndex: 'none' | 'built' | 'rebuilt' | 'present';
   /** Whether `content` has its full-text index (false only for an empty table). */
   textIndex: boolean;
-  /** Whether `id` and `superseded_by` have their BTREE indexes (built at 10,000 rows, or with the vector index if sooner). */
+  /**
+   * Whether the key columns have their indexes: BTREE on `id` and `superseded_by`, BITMAP on
+   * `namespace` (built at 10,000 rows, or with the vector index if sooner).
+   */
   idIndex: boolean;
   /** Table versions before maintenance. */
   versions: number;
