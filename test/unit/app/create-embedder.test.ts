@@ -1,17 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalEmbedderId, createEmbedder, parseEmbedderSpec } from '../../../src/app/create-embedder.js';
 import { isRecallError } from '../../../src/core/errors.js';
+import { errorOf } from '../../support/error-of.js';
 
 const ctx = { modelsDir: '/nonexistent/recall-models', allowDownload: false, ollamaHost: 'http://127.0.0.1:9', timeoutMs: 1000 };
-
-function errorOf(fn: () => unknown): unknown {
-  try {
-    fn();
-  } catch (err) {
-    return err;
-  }
-  return undefined;
-}
 
 describe('parseEmbedderSpec', () => {
   it('reads hash with and without a dimension', () => {

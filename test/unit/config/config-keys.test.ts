@@ -4,17 +4,9 @@ import { findConfigKey, getPath, listConfigKeys, suggestConfigKeys } from '../..
 import { ENV_OVERRIDES } from '../../../src/config/env-overrides.js';
 import { configSchema } from '../../../src/config/schema.js';
 import { isRecallError } from '../../../src/core/errors.js';
+import { errorOf } from '../../support/error-of.js';
 
 const keys = listConfigKeys();
-
-function errorOf(fn: () => unknown): unknown {
-  try {
-    fn();
-  } catch (err) {
-    return err;
-  }
-  return undefined;
-}
 
 describe('listConfigKeys', () => {
   it('gives every leaf key of the schema a description and a default, or marks it optional', () => {
