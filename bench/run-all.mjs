@@ -2,20 +2,27 @@
 // then one table of the figures they recorded in bench/results.json (what | figure | target | met),
 // with the machine and the date. Builds nothing itself: the npm script runs `npm run build` first.
 //
-// Usage: node bench/run-all.mjs [--quick] [--only key,key] [--table]
+// Usage: node bench/run-all.mjs [--quick] [--only key,key] [--table] [--readme]
 //   --quick (or BENCH_QUICK=1): fewer runs and smaller stores, to check the runner end to end in a few
 //           minutes; figures go to bench/results.local.json (git-ignored), never to bench/results.json,
 //           and the retrieval test does not rewrite bench/retrieval-results.json.
 //   --only:  run just these benchmarks (keys as in the list below), then print the whole table.
 //   --table: run nothing; print the table from the results file.
+//   --readme: with --table, write the table into README.md between its bench-table markers instead of
+//           printing it (a test holds the README to the table made from bench/results.json).
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick') || /^(1|true|yes)$/i.test(process.env.BENCH_QUICK ?? '');
 const tableOnly = args.includes('--table');
+const toReadme = args.includes('--readme');
+if (toReadme && !tableOnly) {
+  console.error('--readme writes the recorded table: use it with --table');
+  process.exit(2);
+}
 const onlyArg = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
 const only = onlyArg ? new Set(onlyArg.split(',')) : null;
 
@@ -93,12 +100,34 @@ function printTable() {
     for (const row of built) rows.push({ target: '', met: '', ...row, figure: note ? `${row.figure} (${note})` : row.figure });
     rows.push(...(GAPS[bench.key]?.(entry) ?? []));
   }
+  if (toReadme) {
+    writeReadmeTable(rows, results, retrieval);
+    return;
+  }
   const machines = new Set([...Object.values(results), retrieval].flatMap((e) => (e?.machine ? [e.machine] : [])));
   console.log(`\n## Benchmarks${quick ? ' (QUICK MODE: fewer runs, small stores; not figures to record)' : ''}\n`);
   console.log(`Machine: ${machineLine()}`);
   for (const other of machines) if (other !== machineLine()) console.log(`  (some figures were recorded on: ${other})`);
   console.log(`Date: ${startedAt.toISOString().slice(0, 10)}${tableOnly ? ' (table printed; nothing run)' : ''}; figures from ${resultsFile.replace(repo, '')}\n`);
   console.log(markdownTable(['what', 'figure', 'target', 'met'], rows.map((r) => [r.what, r.figure, r.target, r.met])));
+}
+
+/**
+ * The README's copy of the table: the rows, the machines the figures were recorded on, and the span of
+ * dates they were recorded in, between `<!-- bench-table:start -->` and `<!-- bench-table:end -->`.
+ */
+function writeReadmeTable(rows, results, retrieval) {
+  const recorded = [...Object.values(results), retrieval].filter((e) => e && typeof e === 'object');
+  const machines = [...new Set(recorded.flatMap((e) => (e.machine ? [e.machine] : [])))];
+  const dates = recorded.flatMap((e) => (typeof e.measuredAt === 'string' ? [e.measuredAt.slice(0, 10)] : [])).sort();
+  const span = dates.length === 0 ? '' : dates[0] === dates.at(-1) ? dates[0] : `${dates[0]} to ${dates.at(-1)}`;
+  const table = `${markdownTable(['what', 'figure', 'target', 'met'], rows.map((r) => [r.what, r.figure, r.target, r.met]))}\n\n` +
+    `Recorded in \`bench/results.json\`${span ? ` (${span})` : ''} on: ${machines.join('; ') || 'unknown'}.\n`;
+  const readme = process.env.BENCH_README_FILE ?? fileURLToPath(new URL('../README.md', import.meta.url));
+  const text = readFileSync(readme, 'utf8');
+  const marked = /(<!-- bench-table:start -->\n)[\s\S]*?(<!-- bench-table:end -->)/;
+  if (!marked.test(text)) throw new Error('README.md has no bench-table markers');
+  writeFileSync(readme, text.replace(marked, (_all, start, end) => `${start}${table}${end}`));
 }
 
 function readRetrieval() {

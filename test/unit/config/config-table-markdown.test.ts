@@ -9,8 +9,8 @@ import { listTableKeys } from '../../../src/config/key-table.js';
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 describe('the configuration tables', () => {
-  it('are in the README exactly as the key table renders them', () => {
-    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  it('are in docs/configuration.md exactly as the key table renders them', () => {
+    const readme = readFileSync(join(ROOT, 'docs', 'configuration.md'), 'utf8');
     expect(readme).toContain(renderConfigTables());
   });
 
