@@ -6,6 +6,7 @@
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { endProcessNow } from '../core/end-process-now.js';
 import { describeError } from '../core/errors.js';
 import { fileLogger } from '../core/log.js';
 import { runMaintenance } from '../store/maintain-store.js';
@@ -54,7 +55,8 @@ async function main(job: MaintenanceJob): Promise<void> {
   const logger = fileLogger(job.logFile, 'maintain');
   setTimeout(() => {
     logger.log('error', `store maintenance still running after ${job.timeLimitMs} ms; stopping it (LanceDB may be stuck)`);
-    process.exit(3);
+    // Not process.exit: a thread stuck inside LanceDB could hold the exit (see end-process-now.ts).
+    void endProcessNow();
   }, job.timeLimitMs).unref();
   const release = await tryLock(job.home, 'maintain', { waitMs: 0, staleMs: job.lockStaleMs });
   if (!release) return; // another upkeep round is running

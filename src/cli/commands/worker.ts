@@ -1,5 +1,6 @@
 import { getPriority } from 'node:os';
 import type { Command } from 'commander';
+import { endProcessNow } from '../../core/end-process-now.js';
 import { describeError } from '../../core/errors.js';
 import { runWorker } from '../../worker/run-worker.js';
 import { createCliRuntime, openState } from '../context.js';
@@ -29,8 +30,9 @@ export function registerWorker(program: Command): void {
         logger.log('error', `worker stopped: ${describeError(err)}`, { stack: err instanceof Error ? err.stack : undefined });
         setExitCode(1);
       } finally {
-        // After a job past its time limit, its work may still be pending here: stop it with the process.
-        if (timedOut) process.exit(1);
+        // After a job past its time limit, its work may still be pending here, maybe in a read that never
+        // returns: end the process at once (process.exit would wait for that read; see end-process-now.ts).
+        if (timedOut) await endProcessNow();
         await runtime.close();
       }
     });
