@@ -34,6 +34,12 @@ export interface WorkerOptions {
   onJob?: (entry: SpoolEntry, outcome: JobOutcome) => void;
   /** Where fallback spools live (tests); default: fallback-spool.ts `fallbackRoots()`. */
   fallbackRoots?: readonly string[];
+  /**
+   * Called once when the queue holds nothing more to run, before the last look at it: the detached
+   * worker lets go of its start marker there, so a hook that queues a job from then on starts a new
+   * worker, and a job queued just before is seen by the last look.
+   */
+  beforeLeaving?: () => void;
 }
 
 export interface WorkerSummary {
@@ -68,6 +74,7 @@ export async function runWorker(runtime: Runtime, logger: Logger, options: Worke
   let waitMs = options.waitForLockMs;
   /** The last adoption could not move everything (no room yet): do not spin on those jobs. */
   let adoptionStuck = false;
+  let leaving = false;
 
   const lingerUntil = Date.now() + (options.linger ? config.queue.lingerMs : 0);
   const watchdog = await startJobWatchdog();
@@ -107,7 +114,12 @@ export async function runWorker(runtime: Runtime, logger: Logger, options: Worke
       while (!spool.nextPending((job) => isRunnable(job, options, attempted, runtime.clock.now()))) {
         if (!adoptionStuck && countFallbackJobs(paths.home, roots) > 0) break;
         const retryAt = options.ignoreBackoff ? null : spool.nextRetryAt();
-        if (retryAt === null || retryAt.getTime() > lingerUntil) return summary;
+        if (retryAt === null || retryAt.getTime() > lingerUntil) {
+          if (leaving || options.beforeLeaving === undefined) return summary;
+          leaving = true;
+          options.beforeLeaving();
+          continue;
+        }
         await sleep(Math.min(POLL_MS * 4, Math.max(50, retryAt.getTime() - Date.now())));
       }
       waitMs = 0;

@@ -4,6 +4,7 @@ import { countFallbackJobs } from '../../queue/adopt-fallback.js';
 import { Spool } from '../../queue/spool.js';
 import { runWorker } from '../../worker/run-worker.js';
 import { withRuntime } from '../context.js';
+import { noteWaiting } from './worker.js';
 import { out } from '../output.js';
 import { setExitCode } from '../terminal.js';
 
@@ -30,6 +31,7 @@ export function registerDrain(program: Command): void {
                 } else out.line(`${id}: ${outcome.kind}, ${outcome.error}`);
               },
         });
+        noteWaiting(runtime.loaded.paths.home, summary);
         // Jobs a hook queued in the fallback spool that the state dir still cannot take.
         const inFallback = countFallbackJobs(runtime.loaded.paths.home);
         // Jobs this drain could not run because another worker kept the queue the whole time.
