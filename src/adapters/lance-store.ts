@@ -26,6 +26,7 @@ import { inspectTable, rewriteFromReadable } from './lance-salvage.js';
 import type { LanceStore } from './lance-store-port.js';
 import { isMaintenanceDue, maintainTable } from './lance-index.js';
 import { damagedHead } from './lance-versions.js';
+import { lookupMany } from './lance-lookup-many.js';
 import { LATE_FILTER_MIN_ROWS, lateFilterFor, type LateFilter } from './lance-late-filter.js';
 import { loadVectorSnapshot, snapshotCanSearch, snapshotNearest, type VectorSnapshot } from './lance-vector-snapshot.js';
 import type { MaintenancePolicy } from '../core/maintenance.js';
@@ -210,6 +211,14 @@ export async function openLanceStore(at: StoreLocation | string, opts: OpenStore
     async nearest(namespace, vector, limit) {
       const t = await tableToSearch(vector, limit);
       return t === null ? [] : queryNearest(t, vector, `namespace = ${sqlString(namespace)} AND ${CURRENT_ONLY}`, limit, DEDUPE_PROBES);
+    },
+
+    async lookupMany(queries, limit) {
+      const t = await existingTable();
+      if (t === null) return queries.map(() => ({ exact: null, nearest: [] }));
+      const { dimension } = await currentEmbedderInfo(t);
+      queries.forEach((q) => checkVector(q.vector, dimension, 'query vector'));
+      return lookupMany(t, queries, limit);
     },
 
     async insert(memories: readonly NewMemory[], embedder: string) {

@@ -6,8 +6,10 @@
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { endProcessNow } from '../core/end-process-now.js';
 import { describeError } from '../core/errors.js';
 import { fileLogger } from '../core/log.js';
+import { claimStart, recordStarted, releaseStart } from '../core/start-marker.js';
 import { runMaintenance } from '../store/maintain-store.js';
 import type { MaintenancePolicy } from '../core/maintenance.js';
 import type { StoreLocation } from '../core/store-location.js';
@@ -38,15 +40,31 @@ export type StoreLocationWithoutSecrets = { kind: 'local'; uri: string } | Omit<
 /** Environment variable that hands an s3:// store's credentials to the upkeep process. */
 const CREDENTIALS_ENV = 'RECALL_MAINTAIN_S3_CREDENTIALS';
 
-/** Starts the upkeep process fully detached (own session, no stdio, not waited for). Never throws. */
-export function startMaintenanceInBackground(location: StoreLocation, job: Omit<MaintenanceJob, 'store'>, env: NodeJS.ProcessEnv = process.env): void {
+/** The name of the upkeep's lock and start marker in the state dir. */
+const MAINTAIN_NAME = 'maintain';
+
+/**
+ * Starts the upkeep process fully detached (own session, no stdio, not waited for), unless one runs
+ * already (start-marker.ts): a burst of captures starts one, not one each. Never throws; true when
+ * this call started one.
+ */
+export function startMaintenanceInBackground(location: StoreLocation, job: Omit<MaintenanceJob, 'store'>, env: NodeJS.ProcessEnv = process.env): boolean {
+  if (!claimStart(job.home, MAINTAIN_NAME)) return false;
   try {
     const { store, childEnv } = splitSecrets(location, env);
     const child = spawn(process.execPath, [ENTRY, JSON.stringify({ ...job, store })], { detached: true, stdio: 'ignore', env: childEnv, windowsHide: true });
-    child.once('error', () => undefined);
+    child.once('error', () => releaseStart(job.home, MAINTAIN_NAME, null));
+    if (child.pid === undefined) {
+      releaseStart(job.home, MAINTAIN_NAME, null);
+      return false;
+    }
+    recordStarted(job.home, MAINTAIN_NAME, child.pid);
     child.unref();
+    return true;
   } catch {
     // Upkeep is best effort; the next capture tries again.
+    releaseStart(job.home, MAINTAIN_NAME, null);
+    return false;
   }
 }
 
@@ -54,9 +72,10 @@ async function main(job: MaintenanceJob): Promise<void> {
   const logger = fileLogger(job.logFile, 'maintain');
   setTimeout(() => {
     logger.log('error', `store maintenance still running after ${job.timeLimitMs} ms; stopping it (LanceDB may be stuck)`);
-    process.exit(3);
+    // Not process.exit: a thread stuck inside LanceDB could hold the exit (see end-process-now.ts).
+    void endProcessNow();
   }, job.timeLimitMs).unref();
-  const release = await tryLock(job.home, 'maintain', { waitMs: 0, staleMs: job.lockStaleMs });
+  const release = await tryLock(job.home, MAINTAIN_NAME, { waitMs: 0, staleMs: job.lockStaleMs });
   if (!release) return; // another upkeep round is running
   try {
     const location = joinSecrets(job.store, process.env);
@@ -91,8 +110,15 @@ function joinSecrets(store: StoreLocationWithoutSecrets, env: NodeJS.ProcessEnv)
 }
 
 if (process.argv[1] === ENTRY) {
-  main(JSON.parse(process.argv[2] ?? '{}') as MaintenanceJob).then(
-    () => process.exit(0),
-    () => process.exit(1),
+  const job = JSON.parse(process.argv[2] ?? '{}') as MaintenanceJob;
+  main(job).then(
+    () => {
+      releaseStart(job.home, MAINTAIN_NAME, process.pid);
+      process.exit(0);
+    },
+    () => {
+      releaseStart(job.home, MAINTAIN_NAME, process.pid);
+      process.exit(1);
+    },
   );
 }

@@ -127,6 +127,12 @@ export interface StagedVector {
   vector: Float32Array;
 }
 
+/** What the store holds near one new memory: its exact-text match and its nearest current memories. */
+export interface ContentLookup {
+  exact: MemoryRecord | null;
+  nearest: Neighbor[];
+}
+
 export interface MemoryStore {
   /** The embedder id and dimension the table's vectors were made with, or null for an empty store. */
   embedderInfo(): Promise<{ embedder: string; dimension: number } | null>;
@@ -134,6 +140,12 @@ export interface MemoryStore {
   findByContentKey(namespace: string, contentKey: string): Promise<MemoryRecord | null>;
   /** Nearest current memories inside a namespace, most similar first (the dedupe lookup: the deeper re-rank past an index). */
   nearest(namespace: string, vector: Float32Array, limit: number): Promise<Neighbor[]>;
+  /**
+   * findByContentKey and nearest for many memories at once, in bounded memory whatever the store's
+   * state (one pass over a table without a vector index, instead of one full read per memory).
+   * Optional: without it, callers ask findByContentKey and nearest for each memory in turn.
+   */
+  lookupMany?(queries: ReadonlyArray<{ namespace: string; contentKey: string; vector: Float32Array }>, limit: number): Promise<ContentLookup[]>;
   insert(memories: readonly NewMemory[], embedder: string): Promise<MemoryRecord[]>;
   /** A duplicate seen again: bump seen count and last-seen time. */
   reinforce(id: string, seenAt: Date): Promise<void>;

@@ -8,14 +8,14 @@ import { setPriority } from 'node:os';
 
 /**
  * Runs `node <script> <args>` detached, at `priority` (a niceness) when given. Resolves true once
- * the child has a pid, false when the spawn failed. Never throws.
+ * the child has a pid (handed to `onSpawn` first), false when the spawn failed. Never throws.
  */
 export async function spawnDetached(
   script: string,
   args: readonly string[],
   env: NodeJS.ProcessEnv,
   cwd: string,
-  { priority }: { priority?: number } = {},
+  { priority, onSpawn }: { priority?: number; onSpawn?: (pid: number) => void } = {},
 ): Promise<boolean> {
   const childProcess = await import('node:child_process').catch(() => null);
   if (childProcess === null) return false;
@@ -32,6 +32,7 @@ export async function spawnDetached(
       child.once('error', () => resolve(false));
       child.once('spawn', () => {
         child.unref();
+        if (child.pid !== undefined) onSpawn?.(child.pid);
         resolve(true);
       });
     } catch {

@@ -6,14 +6,14 @@
  */
 import { dirname } from 'node:path';
 import { unknownKeysInHome } from '../config/unknown-keys-in-home.js';
-import { fileLogger } from '../core/log.js';
+import { fileLogger, type Logger } from '../core/log.js';
 import { stateFolderProblems } from '../core/private-paths.js';
 import { hookSpawnAllowed } from '../core/process-switches.js';
-import { statePaths } from '../core/state-paths.js';
-import { newCaptureJob, type Agent } from '../queue/job.js';
+import { statePaths, type StatePaths } from '../core/state-paths.js';
+import { newCaptureJob, type Agent, type CaptureJob } from '../queue/job.js';
 import { Spool } from '../queue/spool.js';
 import type { HookContext } from './hook-context.js';
-import { parseHookInput } from './hook-input.js';
+import { parseHookInput, type HookInput } from './hook-input.js';
 import { spawnDetachedWorker } from './spawn-worker.js';
 
 export async function sessionEndHook(ctx: HookContext): Promise<Record<string, unknown>> {
@@ -22,23 +22,13 @@ export async function sessionEndHook(ctx: HookContext): Promise<Record<string, u
   // Once a session, the line every command prints on stderr about keys recall ignores.
   const unknownKeys = unknownKeysInHome(ctx.home);
   if (unknownKeys !== null) logger.log('warn', unknownKeys);
-  const parsed = parseHookInput(ctx.stdin.text);
-  if (!parsed.ok) {
-    logger.log('warn', `ignored SessionEnd payload: ${parsed.problem}`, { truncated: ctx.stdin.truncated });
+  const read = readPayload(ctx);
+  if (read.job === null) {
+    keepUnreadable(paths, ctx, read.problem, logger);
     return {};
   }
-  const { input } = parsed;
-  if (!input.transcriptPath) {
-    logger.log('warn', 'SessionEnd payload has no transcript_path; nothing to capture', { sessionId: input.sessionId });
-    return {};
-  }
-  const job = newCaptureJob({
-    sessionId: input.sessionId,
-    transcriptPath: input.transcriptPath,
-    cwd: input.cwd ?? ctx.env.CLAUDE_PROJECT_DIR ?? ctx.env.FACTORY_PROJECT_DIR ?? null,
-    agent: detectAgent(ctx.args, ctx.env, input.transcriptPath),
-    reason: input.reason,
-  });
+  const { job } = read;
+  if (read.problem !== null) logger.log('warn', `SessionEnd payload was cut (${read.problem}); queued from the fields it holds`, { sessionId: job.sessionId });
   const [unsafe] = stateFolderProblems(paths);
   if (unsafe !== undefined) {
     // Never queue into a folder someone else controls; doctor names the problem.
@@ -62,9 +52,76 @@ export async function sessionEndHook(ctx: HookContext): Promise<Record<string, u
     }
   }
   if (!hookSpawnAllowed(ctx.env)) return {};
-  const spawned = await spawnDetachedWorker(ctx.env, workerCwd);
-  if (!spawned) logger.log('warn', 'could not start the worker; the job stays queued for the next run', { job: job.id });
+  const started = await spawnDetachedWorker(ctx.env, workerCwd, paths.home);
+  if (started === 'failed') logger.log('warn', 'could not start the worker; the job stays queued for the next run', { job: job.id });
   return {};
+}
+
+/** The start of an unreadable payload kept with its job: enough to find the session by hand. */
+const KEPT_PAYLOAD_CHARS = 64 * 1024;
+
+type ReadPayload = { job: CaptureJob; problem: string | null } | { job: null; problem: string };
+
+/**
+ * The job for this payload. A payload cut at the size cap, or by a stdin that never closed, still
+ * queues its session when its transcript path can be read from what came; the problem says so.
+ */
+function readPayload(ctx: HookContext): ReadPayload {
+  const cut = ctx.stdin.cut === 'cap' ? 'cut at the size cap' : ctx.stdin.cut === 'idle' ? 'stdin stayed open without ending' : ctx.stdin.cut === 'error' ? 'stdin read failed' : null;
+  const parsed = parseHookInput(ctx.stdin.text);
+  const fields = parsed.ok ? parsed.input : salvageFields(ctx.stdin.text);
+  if (fields.transcriptPath === null) {
+    const why = parsed.ok ? 'no transcript_path' : parsed.problem;
+    return { job: null, problem: cut === null ? why : `${why}; ${cut}` };
+  }
+  const job = newCaptureJob({
+    sessionId: fields.sessionId,
+    transcriptPath: fields.transcriptPath,
+    cwd: fields.cwd ?? ctx.env.CLAUDE_PROJECT_DIR ?? ctx.env.FACTORY_PROJECT_DIR ?? null,
+    agent: detectAgent(ctx.args, ctx.env, fields.transcriptPath),
+    reason: fields.reason,
+  });
+  return { job, problem: parsed.ok ? null : `${parsed.problem}${cut === null ? '' : `; ${cut}`}` };
+}
+
+/** String fields read from a payload that is not whole JSON (cut short): `"name": "value"` pairs. */
+function salvageFields(text: string): Pick<HookInput, 'sessionId' | 'transcriptPath' | 'cwd' | 'reason'> {
+  const field = (...names: string[]): string | null => {
+    for (const name of names) {
+      const match = new RegExp(`"${name}"\\s*:\\s*("(?:[^"\\\\]|\\\\.)*")`).exec(text);
+      if (match?.[1] === undefined) continue;
+      try {
+        const value: unknown = JSON.parse(match[1]);
+        if (typeof value === 'string' && value.trim() !== '') return value;
+      } catch {
+        // A broken escape: not this field.
+      }
+    }
+    return null;
+  };
+  return {
+    sessionId: field('session_id', 'sessionId'),
+    transcriptPath: field('transcript_path', 'transcriptPath'),
+    cwd: field('cwd'),
+    reason: field('reason'),
+  };
+}
+
+/** Never thrown away: a payload with no session to capture is kept in failed/ with its reason, for `recall status` to show. */
+function keepUnreadable(paths: StatePaths, ctx: HookContext, problem: string, logger: Logger): void {
+  const salvaged = salvageFields(ctx.stdin.text);
+  const job: CaptureJob = {
+    ...newCaptureJob({ sessionId: salvaged.sessionId, transcriptPath: '', cwd: salvaged.cwd, agent: detectAgent(ctx.args, ctx.env, ''), reason: salvaged.reason }),
+    lastError: `the SessionEnd hook could not read its payload: ${problem}`,
+    payload: ctx.stdin.text.slice(0, KEPT_PAYLOAD_CHARS),
+  };
+  try {
+    if (stateFolderProblems(paths)[0] !== undefined) throw new Error('the state folder is not safe to write');
+    new Spool(paths).keepFailed(job);
+    logger.log('warn', `unreadable SessionEnd payload kept in the failed jobs: ${problem}`, { job: job.id, truncated: ctx.stdin.truncated });
+  } catch (err) {
+    logger.log('error', `unreadable SessionEnd payload (${problem}) could not be kept: ${(err as Error).message}`, { truncated: ctx.stdin.truncated });
+  }
 }
 
 export function detectAgent(args: readonly string[], env: NodeJS.ProcessEnv, transcriptPath: string): Agent {

@@ -12,12 +12,12 @@ import { statePaths, type StatePaths } from '../core/state-paths.js';
 import { GLOBAL_NAMESPACE, resolveProject } from '../project/resolve-project.js';
 import { existingFallbackDirs, fallbackJobNames } from '../queue/fallback-spool.js';
 import { isDue, parseJob } from '../queue/job.js';
+import { jobsWaitForModel } from '../queue/waiting-marker.js';
+import { isRunningOrStarting } from '../core/start-marker.js';
 import { wrapRecallContext } from '../transcript/recall-markers.js';
 import type { HookContext } from './hook-context.js';
 import { parseHookInput } from './hook-input.js';
 
-/** A queue lock refreshed more recently than this belongs to a live worker (it refreshes every few seconds). */
-const LIVE_LOCK_MS = 30_000;
 /** Pending jobs looked at for a due one; the queue is almost always empty. */
 const MAX_JOBS_CHECKED = 20;
 
@@ -85,17 +85,22 @@ function readContextFile(paths: StatePaths, namespace: string, logger: Logger): 
 /**
  * Jobs waiting for a retry would otherwise wait for the next SessionEnd (the worker lingers only
  * for a while), and so would jobs left in the fallback spool by a full disk. Costs one readdir of a
- * folder that is nearly always empty and a few lstat calls; spawns only when a job is due and no live
- * worker holds the queue.
+ * folder that is nearly always empty and a few lstat calls; spawns only when a job is due, no live
+ * worker holds the queue, and the jobs do not just wait for a model no one has configured.
  */
 async function startWorkerIfDue(paths: StatePaths, env: NodeJS.ProcessEnv, logger: Logger): Promise<void> {
   if (!hookSpawnAllowed(env)) return;
   try {
-    if (!(hasDueJob(paths) || hasFallbackJob(paths)) || workerIsLive(paths)) return;
+    if (isRunningOrStarting(paths.home, 'worker')) return;
+    const due = hasDueJob(paths);
+    const adopt = hasFallbackJob(paths);
+    if (!due && !adopt) return;
+    // Jobs that wait for a model no one configured yet: a worker would find the same and leave.
+    if (!adopt && jobsWaitForModel(paths.home, paths.configFile, env)) return;
     // Loaded only when needed: node:child_process alone costs a few ms of start-up.
     const { spawnDetachedWorker } = await import('./spawn-worker.js');
-    const spawned = await spawnDetachedWorker(env, paths.home);
-    logger.log(spawned ? 'info' : 'warn', spawned ? 'started a worker for due queued jobs' : 'could not start the worker for due queued jobs');
+    const started = await spawnDetachedWorker(env, paths.home, paths.home);
+    if (started !== 'running') logger.log(started === 'started' ? 'info' : 'warn', started === 'started' ? 'started a worker for due queued jobs' : 'could not start the worker for due queued jobs');
   } catch (err) {
     logger.log('warn', `could not check the queue: ${(err as Error).message}`);
   }
@@ -122,14 +127,6 @@ function hasDueJob(paths: StatePaths): boolean {
 /** A job a SessionEnd hook had to queue in the fallback spool (state dir full): the worker adopts it. */
 function hasFallbackJob(paths: StatePaths): boolean {
   return existingFallbackDirs(paths.home).some((dir) => fallbackJobNames(dir).length > 0);
-}
-
-function workerIsLive(paths: StatePaths): boolean {
-  try {
-    return Date.now() - statSync(`${paths.workerLock}.lock`).mtimeMs < LIVE_LOCK_MS;
-  } catch {
-    return false;
-  }
 }
 
 function isDirectory(path: string): boolean {

@@ -6,6 +6,7 @@ import { formatStored } from './format-memories.js';
 import type { McpContext } from './mcp-context.js';
 import { REQUIRED } from './required.js';
 import { refreshAfterChange } from './refresh-after-change.js';
+import { startUpkeepIfDue } from '../app/start-upkeep.js';
 import { writeOrigin } from './tool-scope.js';
 
 export const memoryStoreInput = z
@@ -34,5 +35,7 @@ export async function memoryStore(args: MemoryStoreArgs, ctx: McpContext): Promi
   const outcome = await storeManualMemory({ text, type: args.memory_type, importance: args.importance }, origin, ctx.runtime);
   ctx.logger.log('info', 'mcp memory', outcome);
   await refreshAfterChange([origin.namespace], ctx);
+  // As after a capture: the store's indexes follow its growth (a background process; never fails the call).
+  if (outcome.status === 'stored') await startUpkeepIfDue(ctx.runtime, ctx.logger);
   return formatStored(outcome);
 }

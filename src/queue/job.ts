@@ -33,6 +33,8 @@ export interface CaptureJob {
    * extraction and the end of the job stores the very same memories again (and dedupe skips them).
    */
   extracted?: CachedMemory[];
+  /** The start of a SessionEnd payload the hook could not read (cut, not JSON, no transcript path), kept with `lastError`. */
+  payload?: string;
 }
 
 /**

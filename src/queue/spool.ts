@@ -33,6 +33,13 @@ export class Spool {
     return file;
   }
 
+  /** Writes a job straight into failed/: a SessionEnd payload that could not be read, kept with its reason. */
+  keepFailed(job: CaptureJob): string {
+    const file = join(this.dir('failed'), `${job.id}.json`);
+    writeFileAtomic(file, JSON.stringify(job));
+    return file;
+  }
+
   /** Job file names in a folder, oldest first; temp files and strays are ignored. */
   names(folder: SpoolFolder): string[] {
     try {

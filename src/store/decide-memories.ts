@@ -44,14 +44,21 @@ export function withDecisionDefaults(settings: DecisionSettings): DecideOptions 
   };
 }
 
-/** What the store holds near each candidate: its exact match and its nearest current memories. */
+/**
+ * What the store holds near each candidate: its exact match and its nearest current memories. All at
+ * once where the store can (one pass, bounded memory), else one candidate after another: never all
+ * searches at once, since each can hold a namespace's vectors.
+ */
 export async function lookupMemories(store: MemoryStore, candidates: readonly DedupeCandidate[]): Promise<DedupeLookup[]> {
-  return Promise.all(
-    candidates.map(async (c) => ({
-      exact: await store.findByContentKey(c.namespace, contentKey(c.content)),
-      nearest: await store.nearest(c.namespace, c.vector, NEIGHBORS),
-    })),
-  );
+  if (candidates.length === 0) return [];
+  if (store.lookupMany !== undefined) {
+    return store.lookupMany(candidates.map((c) => ({ namespace: c.namespace, contentKey: contentKey(c.content), vector: c.vector })), NEIGHBORS);
+  }
+  const lookups: DedupeLookup[] = [];
+  for (const c of candidates) {
+    lookups.push({ exact: await store.findByContentKey(c.namespace, contentKey(c.content)), nearest: await store.nearest(c.namespace, c.vector, NEIGHBORS) });
+  }
+  return lookups;
 }
 
 /** One decision per candidate, in order (see planDedupe for exact matches, batch duplicates and sessions). */

@@ -10,6 +10,7 @@ import type { Embedder, MemoryStore, StoredMemory } from '../core/ports.js';
 import { contentKey } from '../core/memory.js';
 import { redactSecrets } from '../redact/redact-secrets.js';
 import { decideMemories, lookupMemories, withDecisionDefaults } from './decide-memories.js';
+import type { DedupeLookup } from './dedupe.js';
 import type { DecisionSettings } from './decide-memories.js';
 import { GLOBAL_NAMESPACE } from '../project/resolve-project.js';
 import { parseMemoryLines } from './memory-lines.js';
@@ -23,7 +24,13 @@ export interface ImportDeps extends DecisionSettings {
   withStoreLock: <T>(fn: () => Promise<T>) => Promise<T>;
   /** What a line without a namespace (and the rest) gets; default: global, now, fresh ULIDs. */
   lineDefaults?: Partial<LineDefaults>;
+  /** Import the good lines and count the bad ones, instead of refusing the whole file. */
+  skipBadLines?: boolean;
+  /** Called as work advances, for a progress bar: lines done of `total` in each step. */
+  onProgress?: (step: ImportStep, done: number, total: number) => void;
 }
+
+export type ImportStep = 'embedding' | 'deciding' | 'writing';
 
 export interface ImportResult {
   imported: number;
@@ -35,12 +42,23 @@ export interface ImportResult {
   reembedded: number;
   /** Memories marked as replaced: stored ones a newer line changed, or lines a newer stored memory had changed. */
   superseded: number;
+  /** Stored memories held for review (quarantined): lines that read like instructions to an agent. */
+  heldForReview: number;
+  /** Lines that were not a memory (skipped with `skipBadLines`, else nothing is imported), and the first few of them. */
+  badLines: number;
+  badLineErrors: string[];
   namespaces: string[];
 }
 
 const EMBED_BATCH = 64;
 const ERRORS_SHOWN = 10;
 const DEDUPE_CHUNK = 256;
+/**
+ * Lines looked up in the store together: one pass over a table without a vector index serves them all
+ * (lookupMemories), so a big file costs a few passes, not one per line. Nothing is stored before the
+ * end, so looking up a block at once changes no decision.
+ */
+const LOOKUP_BLOCK = 4096;
 
 export async function importMemories(text: string, deps: ImportDeps): Promise<ImportResult> {
   const { memories, errors } = parseMemoryLines(text, {
@@ -50,8 +68,11 @@ export async function importMemories(text: string, deps: ImportDeps): Promise<Im
     projectRoot: null,
     ...deps.lineDefaults,
   });
-  if (errors.length > 0) throw invalidLines(errors);
-  const result: ImportResult = { imported: 0, duplicateIds: 0, duplicateContent: 0, reembedded: 0, superseded: 0, namespaces: [] };
+  if (errors.length > 0 && deps.skipBadLines !== true) throw invalidLines(errors);
+  const result: ImportResult = {
+    imported: 0, duplicateIds: 0, duplicateContent: 0, reembedded: 0, superseded: 0, heldForReview: 0,
+    badLines: errors.length, badLineErrors: errors.slice(0, ERRORS_SHOWN).map(describeLine), namespaces: [],
+  };
   if (memories.length === 0) return result;
 
   const { store, embedder } = deps;
@@ -59,7 +80,7 @@ export async function importMemories(text: string, deps: ImportDeps): Promise<Im
   // Embedding can take minutes for a big file: do it before taking the lock, so captures keep flowing.
   const known = new Set((await store.getMany(memories.map((m) => m.record.id))).map((r) => r.id));
   const unique = dropRepeatedIds(memories, known, result);
-  const withVectors = await vectorsFor(unique.map(redactLine), embedder, info?.dimension ?? null, result);
+  const withVectors = await vectorsFor(unique.map(redactLine), embedder, info?.dimension ?? null, result, deps.onProgress);
 
   return deps.withStoreLock(async () => {
     // Everything the decision rests on is read again under the lock.
@@ -74,12 +95,15 @@ export async function importMemories(text: string, deps: ImportDeps): Promise<Im
     const { keep, replaced } = await decideLines(fresh, deps);
     result.duplicateContent = fresh.length - keep.length;
 
+    deps.onProgress?.('writing', 0, keep.length);
     await store.restore(keep, embedder.id);
+    deps.onProgress?.('writing', keep.length, keep.length);
     // Marked after the lines are stored: a crash in between leaves both current, never neither.
     const at = new Date();
     for (const { id, by } of replaced) await store.supersede(id, by, at);
     result.superseded = replaced.length + keep.filter((m) => m.supersededBy != null && !historyIds.has(m.id)).length;
     result.imported = keep.length;
+    result.heldForReview = keep.filter((m) => m.status === 'quarantined').length;
     result.namespaces = [...new Set(keep.map((m) => m.namespace))].sort();
     return result;
   });
@@ -115,14 +139,21 @@ async function decideLines(memories: readonly StoredMemory[], deps: ImportDeps):
   const replaced: Array<{ id: string; by: string }> = [];
   const keys = new Set<string>();
   const options = withDecisionDefaults(deps);
+  let blockLookups: DedupeLookup[] = [];
+  let blockStart = -1;
   for (let i = 0; i < memories.length; i += DEDUPE_CHUNK) {
+    if (blockStart < 0 || i >= blockStart + LOOKUP_BLOCK) {
+      blockStart = i;
+      blockLookups = await lookupMemories(deps.store, currentCandidates(memories.slice(i, i + LOOKUP_BLOCK)));
+    }
     const chunk = memories.slice(i, i + DEDUPE_CHUNK);
     const current = chunk.filter((m) => m.supersededBy == null);
     keep.push(...chunk.filter((m) => m.supersededBy != null));
-    // A file line has no live session: only text and meaning decide, never "same session".
-    const candidates = current.map((m) => ({ ...m, sessionId: null }));
-    const lookups = await lookupMemories(deps.store, candidates);
+    const candidates = currentCandidates(chunk);
+    const before = currentCandidates(memories.slice(blockStart, i)).length;
+    const lookups = blockLookups.slice(before, before + candidates.length);
     const decisions = await decideMemories(candidates, lookups, options);
+    deps.onProgress?.('deciding', Math.min(i + DEDUPE_CHUNK, memories.length), memories.length);
     for (const [j, line] of current.entries()) {
       const decision = decisions[j];
       const key = `${line.namespace}\u0000${contentKey(line.content)}`;
@@ -143,8 +174,17 @@ async function decideLines(memories: readonly StoredMemory[], deps: ImportDeps):
   return { keep, replaced };
 }
 
+/** A file line has no live session: only text and meaning decide, never "same session". */
+function currentCandidates(lines: readonly StoredMemory[]): StoredMemory[] {
+  return lines.filter((m) => m.supersededBy == null).map((m) => ({ ...m, sessionId: null }));
+}
+
+function describeLine(e: LineError): string {
+  return `line ${e.line} ${e.message}`;
+}
+
 function invalidLines(errors: readonly LineError[]): RecallError {
-  const shown = errors.slice(0, ERRORS_SHOWN).map((e) => `line ${e.line} ${e.message}`);
+  const shown = errors.slice(0, ERRORS_SHOWN).map(describeLine);
   const more = errors.length > ERRORS_SHOWN ? `; and ${errors.length - ERRORS_SHOWN} more` : '';
   return new RecallError('INPUT_INVALID', `nothing imported: ${errors.length} bad line${errors.length === 1 ? '' : 's'}: ${shown.join('; ')}${more}`);
 }
@@ -163,7 +203,13 @@ function redactLine(m: ParsedMemory): ParsedMemory {
 }
 
 /** A line keeps its vector when it comes from the configured embedder with the right dimension. */
-async function vectorsFor(lines: readonly ParsedMemory[], embedder: Embedder, dimension: number | null, result: ImportResult): Promise<StoredMemory[]> {
+async function vectorsFor(
+  lines: readonly ParsedMemory[],
+  embedder: Embedder,
+  dimension: number | null,
+  result: ImportResult,
+  onProgress: ImportDeps['onProgress'],
+): Promise<StoredMemory[]> {
   const usable = (m: ParsedMemory) =>
     m.vector !== null && m.record.embedder === embedder.id && (dimension === null || m.vector.length === dimension);
   const todo = lines.filter((m) => !usable(m));
@@ -175,6 +221,7 @@ async function vectorsFor(lines: readonly ParsedMemory[], embedder: Embedder, di
       throw new RecallError('EMBEDDER_UNAVAILABLE', `embedder ${embedder.id} returned ${vectors.length} vectors for ${batch.length} texts`);
     }
     batch.forEach((m, j) => computed.set(m, vectors[j] as Float32Array));
+    onProgress?.('embedding', Math.min(i + EMBED_BATCH, todo.length), todo.length);
   }
   result.reembedded = todo.length;
   const out = lines.map((m) => ({ ...m.record, embedder: embedder.id, vector: computed.get(m) ?? (m.vector as Float32Array) }));

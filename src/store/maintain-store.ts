@@ -16,7 +16,7 @@ export interface MaintainDeps {
    * `optimize()` on a big table (all threads parked, no CPU; compare lance-format/lance#7439): in a
    * child that kills itself after a time limit, such a hang never wedges the worker or the store lock.
    */
-  startInBackground: () => Promise<void>;
+  startInBackground: () => Promise<boolean>;
   logger: Logger;
 }
 
@@ -25,9 +25,9 @@ export async function maintainStoreAfterCapture(deps: MaintainDeps): Promise<boo
   try {
     const store = await deps.store();
     if (!isMaintainable(store) || !(await store.maintenanceDue(deps.policy))) return false;
-    await deps.startInBackground();
-    deps.logger.log('info', 'store maintenance started in the background');
-    return true;
+    const started = await deps.startInBackground();
+    deps.logger.log('info', started ? 'store maintenance started in the background' : 'store maintenance due; one is running already');
+    return started;
   } catch (err) {
     deps.logger.log('warn', `store maintenance could not start (captures are unaffected): ${describeError(err)}`);
     return false;

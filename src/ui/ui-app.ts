@@ -83,7 +83,7 @@ export function buildUiApp(deps: UiDeps): Hono {
   app.post('/sessions/retry', async (c) => {
     // As `recall retry`: the failed jobs back to the queue, and a worker for them.
     const moved = requeueFailed(runtime.loaded.paths);
-    const started = moved > 0 && (await spawnDetachedWorker(deps.env, runtime.loaded.paths.home));
+    const started = moved > 0 && (await spawnDetachedWorker(deps.env, runtime.loaded.paths.home)) !== 'failed';
     logger.log('info', 'failed captures queued again from recall ui', { moved, workerStarted: started });
     return c.redirect(`/sessions?retried=${moved}`, 303);
   });

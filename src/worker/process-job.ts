@@ -5,7 +5,7 @@ import { isMemoryType, isProvenance, type CandidateMemory } from '../core/memory
 import { retryDelayMs, type CaptureJob } from '../queue/job.js';
 import type { Spool, SpoolEntry } from '../queue/spool.js';
 import { refreshContext } from '../context/refresh-context.js';
-import { maintainStoreAfterCapture } from '../store/maintain-store.js';
+import { startUpkeepIfDue } from '../app/start-upkeep.js';
 import { captureTranscript, type CaptureDeps, type CaptureResult } from './capture.js';
 import { appendHistory } from './history.js';
 import type { Runtime } from '../app/runtime.js';
@@ -68,7 +68,7 @@ export async function processJob(entry: SpoolEntry, ctx: JobContext): Promise<Jo
     });
     if (result.status === 'stored') await refreshContextAfterCapture(result.namespace, ctx);
     // After the job is recorded: index upkeep never holds a capture back, and a failure only logs.
-    if (result.status === 'stored') await maintainStoreAfterCapture({ store: deps.store, policy: deps.config.store, startInBackground: () => startMaintenance(ctx), logger });
+    if (result.status === 'stored') await startUpkeepIfDue(deps, logger);
     return { kind: 'done', result };
   } catch (err) {
     const latest = (current.job ?? job) as CaptureJob;
@@ -108,16 +108,6 @@ function cachedMemories(job: CaptureJob): CandidateMemory[] | undefined {
   return job.extracted.flatMap((m) =>
     isMemoryType(m.type) ? [{ content: m.content, type: m.type, importance: m.importance, ...(isProvenance(m.provenance) ? { provenance: m.provenance } : {}) }] : [],
   );
-}
-
-/** Store upkeep runs detached, in a process of its own (see src/app/maintain-child.ts). */
-async function startMaintenance(ctx: JobContext): Promise<void> {
-  const { paths, config } = ctx.deps.loaded;
-  const { startMaintenanceInBackground, MAINTENANCE_TIME_LIMIT_MS } = await import('../app/maintain-child.js');
-  startMaintenanceInBackground(ctx.deps.storeLocation(), {
-    home: paths.home, logFile: paths.logFile, policy: config.store,
-    lockStaleMs: config.queue.lockStaleMs, timeLimitMs: MAINTENANCE_TIME_LIMIT_MS,
-  });
 }
 
 /** The job is done whatever happens here: a failed refresh leaves the previous context file and a log line. */

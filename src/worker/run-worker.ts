@@ -20,6 +20,7 @@ import { processJob, type JobOutcome } from './process-job.js';
 import { tryLock } from '../adapters/file-lock.js';
 import { recordStoppedJob } from './record-stopped-job.js';
 import { runWithTimeLimit } from './run-with-time-limit.js';
+import { startJobWatchdog, type JobWatchdog } from './job-watchdog.js';
 import type { Runtime } from '../app/runtime.js';
 
 export interface WorkerOptions {
@@ -33,6 +34,12 @@ export interface WorkerOptions {
   onJob?: (entry: SpoolEntry, outcome: JobOutcome) => void;
   /** Where fallback spools live (tests); default: fallback-spool.ts `fallbackRoots()`. */
   fallbackRoots?: readonly string[];
+  /**
+   * Called once when the queue holds nothing more to run, before the last look at it: the detached
+   * worker lets go of its start marker there, so a hook that queues a job from then on starts a new
+   * worker, and a job queued just before is seen by the last look.
+   */
+  beforeLeaving?: () => void;
 }
 
 export interface WorkerSummary {
@@ -67,41 +74,56 @@ export async function runWorker(runtime: Runtime, logger: Logger, options: Worke
   let waitMs = options.waitForLockMs;
   /** The last adoption could not move everything (no room yet): do not spin on those jobs. */
   let adoptionStuck = false;
+  let leaving = false;
 
   const lingerUntil = Date.now() + (options.linger ? config.queue.lingerMs : 0);
-  for (;;) {
-    const release = await tryLock(paths.home, 'worker', {
-      waitMs,
-      staleMs: config.queue.lockStaleMs,
-      onCompromised: (err) => {
-        summary.lockLost ??= err.message;
-        logger.log('error', `queue lock lost (this worker stalled past the stale time); stopping after the job in hand: ${err.message}`);
-      },
-    });
-    if (!release) {
-      summary.lockHeld = summary.done + summary.retried + summary.failed === 0;
-      logger.log('info', 'queue lock held by another worker; leaving the jobs to it');
-      return summary;
-    }
-    try {
-      adoptionStuck = adoptFallback(paths.home, spool, roots, logger, summary);
-      if (summary.lockLost === null) {
-        summary.failed += recoverOrphans(spool, logger, config.queue.maxCrashes);
-        await drain(spool, runtime, logger, { ...options, owner }, summary, attempted);
+  const watchdog = await startJobWatchdog();
+  try {
+    return await runRounds();
+  } finally {
+    await watchdog.close();
+  }
+
+  async function runRounds(): Promise<WorkerSummary> {
+    for (;;) {
+      const release = await tryLock(paths.home, 'worker', {
+        waitMs,
+        staleMs: config.queue.lockStaleMs,
+        onCompromised: (err) => {
+          summary.lockLost ??= err.message;
+          logger.log('error', `queue lock lost (this worker stalled past the stale time); stopping after the job in hand: ${err.message}`);
+        },
+      });
+      if (!release) {
+        summary.lockHeld = summary.done + summary.retried + summary.failed === 0;
+        logger.log('info', 'queue lock held by another worker; leaving the jobs to it');
+        return summary;
       }
-    } finally {
-      await release();
+      try {
+        adoptionStuck = adoptFallback(paths.home, spool, roots, logger, summary);
+        if (summary.lockLost === null) {
+          summary.failed += recoverOrphans(spool, logger, config.queue.maxCrashes);
+          await drain(spool, runtime, logger, { ...options, owner, watchdog }, summary, attempted);
+        }
+      } finally {
+        await release();
+      }
+      if (summary.waiting || summary.lockLost !== null || summary.timedOut !== null) return summary;
+      // Let go first, then look: anything queued before another worker gave up on the lock is visible now.
+      // A retry due soon is waited for without the lock, so `recall drain` can still run meanwhile.
+      while (!spool.nextPending((job) => isRunnable(job, options, attempted, runtime.clock.now()))) {
+        if (!adoptionStuck && countFallbackJobs(paths.home, roots) > 0) break;
+        const retryAt = options.ignoreBackoff ? null : spool.nextRetryAt();
+        if (retryAt === null || retryAt.getTime() > lingerUntil) {
+          if (leaving || options.beforeLeaving === undefined) return summary;
+          leaving = true;
+          options.beforeLeaving();
+          continue;
+        }
+        await sleep(Math.min(POLL_MS * 4, Math.max(50, retryAt.getTime() - Date.now())));
+      }
+      waitMs = 0;
     }
-    if (summary.waiting || summary.lockLost !== null || summary.timedOut !== null) return summary;
-    // Let go first, then look: anything queued before another worker gave up on the lock is visible now.
-    // A retry due soon is waited for without the lock, so `recall drain` can still run meanwhile.
-    while (!spool.nextPending((job) => isRunnable(job, options, attempted, runtime.clock.now()))) {
-      if (!adoptionStuck && countFallbackJobs(paths.home, roots) > 0) break;
-      const retryAt = options.ignoreBackoff ? null : spool.nextRetryAt();
-      if (retryAt === null || retryAt.getTime() > lingerUntil) return summary;
-      await sleep(Math.min(POLL_MS * 4, Math.max(50, retryAt.getTime() - Date.now())));
-    }
-    waitMs = 0;
   }
 }
 
@@ -109,7 +131,7 @@ async function drain(
   spool: Spool,
   runtime: Runtime,
   logger: Logger,
-  options: WorkerOptions & { owner: JobOwner },
+  options: WorkerOptions & { owner: JobOwner; watchdog: JobWatchdog },
   summary: WorkerSummary,
   attempted: Set<string>,
 ): Promise<void> {
@@ -122,10 +144,11 @@ async function drain(
     } catch {
       continue; // Claimed by another worker or removed by hand meanwhile: nothing to run.
     }
+    options.watchdog.start(jobTimeoutMs);
     const outcome = await runWithTimeLimit(
       processJob(claimed, { spool, deps: runtime, logger, historyFile: runtime.loaded.paths.historyFile }),
       jobTimeoutMs,
-    );
+    ).finally(() => options.watchdog.end());
     if (outcome === 'timed-out') {
       const error = `the job ran longer than ${jobTimeoutMs} ms (queue.jobTimeoutMs) and was stopped`;
       // Read back: the job may have saved the model's answer meanwhile.

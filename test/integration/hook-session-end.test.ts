@@ -27,8 +27,15 @@ function fallbackJobs(home: string, tmp: string): Array<Record<string, unknown>>
     .map((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')) as Record<string, unknown>);
 }
 
+function failedJobs(home: string): Array<Record<string, unknown>> {
+  return jobsIn(statePaths(home).spoolFailed);
+}
+
 function pendingJobs(home: string): Array<Record<string, unknown>> {
-  const dir = statePaths(home).spoolPending;
+  return jobsIn(statePaths(home).spoolPending);
+}
+
+function jobsIn(dir: string): Array<Record<string, unknown>> {
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
     .filter((name) => name.endsWith('.json'))
@@ -71,23 +78,56 @@ describe('recall hook session-end', () => {
     expect(pendingJobs(env.RECALL_HOME!)[0]).toMatchObject({ sessionId: 's-2', transcriptPath: '/tmp/s-2.jsonl' });
   });
 
-  const badInputs: Array<[string, string]> = [
-    ['empty stdin', ''],
-    ['text that is not JSON', 'hello'],
-    ['JSON that is not an object', '[1,2,3]'],
-    ['fields of the wrong type', JSON.stringify({ session_id: 1, transcript_path: { a: 1 } })],
-    ['a payload without transcript_path', JSON.stringify({ session_id: 'x' })],
-    ['a 50 MB stdin', `{"session_id":"big","pad":"${'x'.repeat(50 * 1024 * 1024)}"}`],
+  const badInputs: Array<[string, string, RegExp]> = [
+    ['empty stdin', '', /empty stdin/],
+    ['text that is not JSON', 'hello', /not JSON/],
+    ['JSON that is not an object', '[1,2,3]', /not an object/],
+    ['fields of the wrong type', JSON.stringify({ session_id: 1, transcript_path: { a: 1 } }), /no transcript_path/],
+    ['a payload without transcript_path', JSON.stringify({ session_id: 'x' }), /no transcript_path/],
+    ['a 50 MB stdin', `{"session_id":"big","pad":"${'x'.repeat(50 * 1024 * 1024)}"}`, /not JSON.*cut at the size cap/],
   ];
-  it.each(badInputs)('exits 0 with {} and queues nothing for %s', async (label, input) => {
+  it.each(badInputs)('exits 0 with {}, runs nothing, and keeps %s in the failed jobs with its reason', async (label, input, reason) => {
     const home = join(h.root, `bad-${label.replace(/\W+/g, '-')}`);
-    const started = Date.now();
     const result = await runHook('session-end', input, { env: { ...h.env, RECALL_HOME: home } });
-    expect(Date.now() - started).toBeLessThan(1500); // the SessionEnd budget Claude Code gives all hooks together
     expect(result.exitCode).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual({});
     expect(pendingJobs(home)).toEqual([]);
-    expect(readFileSync(statePaths(home).logFile, 'utf8')).toMatch(/ignored SessionEnd payload|no transcript_path/);
+    const [kept, ...more] = failedJobs(home);
+    expect(more).toEqual([]);
+    expect(kept?.lastError).toMatch(/^the SessionEnd hook could not read its payload: /);
+    expect(kept?.lastError).toMatch(reason);
+    expect(input.startsWith(String(kept?.payload))).toBe(true);
+    expect(readFileSync(statePaths(home).logFile, 'utf8')).toMatch(/unreadable SessionEnd payload kept in the failed jobs/);
+  });
+
+  it('queues a payload cut at the size cap from the fields it holds', async () => {
+    const home = join(h.root, 'cut-payload');
+    const input = `{"session_id":"cut","transcript_path":"/tmp/cut.jsonl","cwd":"/tmp","pad":"${'x'.repeat(5 * 1024 * 1024)}"}`;
+    const result = await runHook('session-end', input, { env: { ...h.env, RECALL_HOME: home, RECALL_HOOK_SPAWN: '0' } });
+    expect(result.exitCode).toBe(0);
+    expect(pendingJobs(home)).toMatchObject([{ sessionId: 'cut', transcriptPath: '/tmp/cut.jsonl', cwd: '/tmp' }]);
+  });
+
+  it('reads a payload handed as a file on stdin, however slowly the hook gets the CPU', async () => {
+    const home = join(h.root, 'stdin-file');
+    const payloadFile = join(h.root, 'stdin-file.json');
+    writeFileSync(payloadFile, JSON.stringify({ session_id: 'from-file', transcript_path: '/tmp/from-file.jsonl' }));
+    const result = await execa(process.execPath, [CLI, 'hook', 'session-end'], {
+      env: { ...h.env, RECALL_HOME: home, RECALL_HOOK_SPAWN: '0' }, extendEnv: false, inputFile: payloadFile, reject: false,
+    });
+    expect(result.exitCode).toBe(0);
+    expect(pendingJobs(home)).toMatchObject([{ sessionId: 'from-file', transcriptPath: '/tmp/from-file.jsonl' }]);
+  });
+
+  it('returns once a whole payload has come, even when the agent keeps stdin open', async () => {
+    const home = join(h.root, 'stdin-open');
+    const hook = execa(process.execPath, [CLI, 'hook', 'session-end'], { env: { ...h.env, RECALL_HOME: home, RECALL_HOOK_SPAWN: '0' }, extendEnv: false, reject: false, stdin: 'pipe' });
+    hook.stdin?.write(JSON.stringify({ session_id: 'open', transcript_path: '/tmp/open.jsonl' }));
+    // Never closed: only the payload's own end tells the hook it has everything.
+    const result = await hook;
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout).toBe('{}');
+    expect(pendingJobs(home)).toMatchObject([{ sessionId: 'open' }]);
   });
 
   it('answers {} for an unknown hook name', async () => {

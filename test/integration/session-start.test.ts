@@ -161,6 +161,26 @@ describe('recall hook session-start', () => {
     const context = await waitFor(async () => oneJsonObject(await sessionStart(e, project)).hookSpecificOutput?.additionalContext);
     expect(context).toContain('You MUST use pnpm, never npm.');
   });
+
+  it('starts no worker for jobs that only wait for a model no one configured, and one as soon as a model is set', async () => {
+    const { RECALL_OLLAMA_LLM_MODEL: _model, RECALL_HOOK_SPAWN: _off, ...noModel } = env('start-waiting');
+    const project = h.project('start-waiting');
+    const queued = await runHook('session-end', { session_id: 'waits', transcript_path: h.session('waits', ['You MUST use pnpm, never npm.']), cwd: project }, { env: { ...noModel, RECALL_HOOK_SPAWN: '0' } });
+    expect(queued.exitCode).toBe(0);
+    // The worker finds no model, puts the job back and notes why.
+    const worker = await runCli(['worker'], { env: noModel });
+    expect(worker.exitCode).toBe(0);
+    const paths = statePaths(noModel.RECALL_HOME!);
+    const started = () => (existsSync(paths.logFile) ? readFileSync(paths.logFile, 'utf8').split('\n').filter((line) => line.includes('started a worker for due queued jobs')).length : 0);
+    for (let i = 0; i < 3; i += 1) expect(oneJsonObject(await sessionStart(noModel, project))).toEqual({});
+    expect(started()).toBe(0);
+    expect(readdirSync(paths.spoolPending)).toHaveLength(1);
+
+    const withModel = { ...noModel, RECALL_OLLAMA_LLM_MODEL: 'llama3.2:3b' };
+    oneJsonObject(await sessionStart(withModel, project));
+    expect(started()).toBe(1);
+    await waitFor(() => (readdirSync(paths.spoolPending).length === 0 ? true : undefined));
+  });
 });
 
 describe('the SessionStart hook path', () => {

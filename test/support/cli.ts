@@ -16,6 +16,8 @@ export interface RunOptions {
 
 export interface CliResult {
   exitCode: number;
+  /** The signal that ended the process, if one did (a drain past its job time limit ends itself with SIGKILL). */
+  signal?: string;
   stdout: string;
   stderr: string;
 }
@@ -40,7 +42,12 @@ export async function runEntry(entry: string, args: readonly string[], options: 
     timeout: options.timeoutMs ?? 60_000,
     stripFinalNewline: false,
   });
-  return { exitCode: result.exitCode ?? -1, stdout: String(result.stdout ?? ''), stderr: String(result.stderr ?? '') };
+  return {
+    exitCode: result.exitCode ?? -1,
+    ...(result.signal === undefined ? {} : { signal: result.signal }),
+    stdout: String(result.stdout ?? ''),
+    stderr: String(result.stderr ?? ''),
+  };
 }
 
 /** An environment with nothing from the developer's own setup leaking in. */

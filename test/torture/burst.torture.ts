@@ -1,6 +1,9 @@
 /**
- * Scenario 1: 200 SessionEnd hooks across 20 projects, all started at once, each spawning a real
- * detached worker, each fed its stdin at once as an agent does.
+ * Scenario 1: bursts of SessionEnd hooks across 20 projects, all started at once (50 and 200, with
+ * stdin from pipes and from files, as agents and shells hand it), each allowed to spawn a real
+ * detached worker. Every session is captured exactly once, no worker or upkeep runs beside another of
+ * its kind, and each hook's return time is reported. The hooks run from a niced child process, so the
+ * burst does not starve the test runner.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,13 +11,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { statePaths } from '../../src/core/state-paths.js';
 import { Spool } from '../../src/queue/spool.js';
 import { waitFor } from '../support/cli.js';
-import { startHook } from '../support/torture-hooks.js';
 import { startHarness, type Harness } from '../support/harness.js';
 import { checkInvariants, describeReport } from '../support/torture-invariants.js';
 import { tortureSession } from '../support/torture-sessions.js';
+import { runBurst, spread, watchProcesses } from '../support/torture-burst.js';
 
-const HOOKS = 200;
 const PROJECTS = 20;
+const CASES: Array<[number, 'pipe' | 'file']> = [
+  [50, 'pipe'],
+  [50, 'file'],
+  [200, 'pipe'],
+  [200, 'file'],
+];
 
 let h: Harness;
 beforeAll(async () => {
@@ -25,12 +33,15 @@ afterAll(async () => {
 });
 
 describe('a burst of session ends', () => {
-  it(`captures ${HOOKS} sessions ended at once across ${PROJECTS} projects, each exactly once`, async () => {
-    const env = { ...h.env, RECALL_HOME: join(h.root, 'burst') };
-    const sessions = Array.from({ length: HOOKS }, (_, i) => tortureSession(h, `burst-${i}`, `project-${i % PROJECTS}`));
+  it.each(CASES)('captures %i sessions ended at once (stdin from %ss) each exactly once, with one worker at a time', async (hooks, stdin) => {
+    const name = `burst-${hooks}-${stdin}`;
+    // Upkeep early, so the burst also starts it: at most one may run at a time.
+    const env = { ...h.env, RECALL_HOME: join(h.root, name), RECALL_OPTIMIZE_EVERY_VERSIONS: '5' };
+    const sessions = Array.from({ length: hooks }, (_, i) => tortureSession(h, `${name}-${i}`, `project-${i % PROJECTS}`));
 
+    const watch = watchProcesses(env.RECALL_HOME);
     const started = Date.now();
-    const results = await Promise.all(sessions.map((s) => startHook('session-end', s.payload, env)));
+    const results = await runBurst(sessions.map((s) => s.payload), env, stdin, h.root);
     const hooksMs = Date.now() - started;
     const bad = results.filter((r) => r.exitCode !== 0 || r.stdout !== '{}\n');
     expect(bad.map((r) => `${r.exitCode} ${JSON.stringify(r.stdout)} ${r.stderr.slice(0, 200)}`)).toEqual([]);
@@ -42,16 +53,23 @@ describe('a burst of session ends', () => {
       () => {
         const lines = existsSync(paths.historyFile) ? readFileSync(paths.historyFile, 'utf8').trim().split('\n').length : 0;
         const c = spool.counts();
-        return lines >= HOOKS && c.pending === 0 && c.processing === 0 ? true : undefined;
+        return lines >= hooks && c.pending === 0 && c.processing === 0 ? true : undefined;
       },
-      { timeoutMs: 300_000, everyMs: 500 },
+      { timeoutMs: 400_000, everyMs: 500 },
     ).catch(() => undefined); // the invariant check below says what is missing
+    const processes = watch.stop();
     const report = await checkInvariants(env, sessions);
-    console.log(`[torture] burst: ${HOOKS} hooks returned in ${hooksMs} ms (queued after hooks: ${JSON.stringify(queued)}); all captured after ${Date.now() - started} ms`);
-    console.log(describeReport('burst', report));
+    const returns = spread(results.map((r) => r.ms));
+    console.log(
+      `[torture] ${name}: hooks returned in ${hooksMs} ms (each: median ${returns.median} ms, p95 ${returns.p95}, max ${returns.max}); queued after hooks: ${JSON.stringify(queued)}; ` +
+        `workers at once ${processes.workers} (${processes.workerPids} in all), upkeeps at once ${processes.upkeeps} (${processes.upkeepPids} in all); all captured after ${Date.now() - started} ms`,
+    );
+    console.log(describeReport(name, report));
     expect(report.problems).toEqual([]);
-    expect(report.states).toEqual({ captured: HOOKS, pending: 0, processing: 0, failed: 0 });
-    expect(report.rows).toBe(HOOKS);
+    expect(report.states).toEqual({ captured: hooks, pending: 0, processing: 0, failed: 0 });
+    expect(report.rows).toBe(hooks);
     expect(report.strayTempFiles).toEqual([]);
-  }, 420_000);
+    expect(processes.workers).toBe(1);
+    expect(processes.upkeeps).toBeLessThanOrEqual(1);
+  }, 600_000);
 });

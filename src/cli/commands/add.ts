@@ -11,6 +11,7 @@ import { checkMemoryText, storeManualMemory } from '../../store/store-manual-mem
 import { withRuntime } from '../context.js';
 import { out } from '../output.js';
 import { refreshAfterWrite } from './refresh-after-write.js';
+import { startUpkeepIfDue } from '../../app/start-upkeep.js';
 
 interface AddFlags {
   type: MemoryType;
@@ -40,6 +41,7 @@ export function registerAdd(program: Command): void {
         const warnings = store.takeWriteWarnings?.() ?? [];
         for (const warning of warnings) logger.log('warn', warning);
         await refreshAfterWrite([origin.namespace], runtime, logger);
+        if (outcome.status === 'stored') await startUpkeepIfDue(runtime, logger);
         if (opts.json) {
           out.json(warnings.length > 0 ? { ...outcome, warnings } : outcome);
           return;

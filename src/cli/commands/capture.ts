@@ -8,6 +8,7 @@ import { captureTranscript } from '../../worker/capture.js';
 import { withRuntime } from '../context.js';
 import { out } from '../output.js';
 import { refreshAfterWrite } from './refresh-after-write.js';
+import { startUpkeepIfDue } from '../../app/start-upkeep.js';
 
 export function registerCapture(program: Command): void {
   program
@@ -25,7 +26,10 @@ export function registerCapture(program: Command): void {
           runtime,
         );
         logger.log('info', 'capture from the command line', { transcript: path, status: result.status });
-        if (result.status === 'stored') await refreshAfterWrite([result.namespace], runtime, logger);
+        if (result.status === 'stored') {
+          await refreshAfterWrite([result.namespace], runtime, logger);
+          await startUpkeepIfDue(runtime, logger);
+        }
         if (opts.json) {
           out.json(result.status === 'stored' ? { ...result, inserted: result.inserted.map(({ id, content, type }) => ({ id, content, type })) } : result);
           return;

@@ -1,8 +1,10 @@
 import type { Command } from 'commander';
+import { endProcessNow } from '../../core/end-process-now.js';
 import { countFallbackJobs } from '../../queue/adopt-fallback.js';
 import { Spool } from '../../queue/spool.js';
 import { runWorker } from '../../worker/run-worker.js';
 import { withRuntime } from '../context.js';
+import { noteWaiting } from './worker.js';
 import { out } from '../output.js';
 import { setExitCode } from '../terminal.js';
 
@@ -29,6 +31,7 @@ export function registerDrain(program: Command): void {
                 } else out.line(`${id}: ${outcome.kind}, ${outcome.error}`);
               },
         });
+        noteWaiting(runtime.loaded.paths.home, summary);
         // Jobs a hook queued in the fallback spool that the state dir still cannot take.
         const inFallback = countFallbackJobs(runtime.loaded.paths.home);
         // Jobs this drain could not run because another worker kept the queue the whole time.
@@ -47,9 +50,10 @@ export function registerDrain(program: Command): void {
         if (summary.adopted > 0) out.line(`${summary.adopted} job(s) moved in from the fallback spool (queued while the state dir was full)`);
         out.line(`${summary.done} captured, ${summary.retried} to retry, ${summary.failed} failed`);
         if (inFallback > 0) out.line(`${inFallback} job(s) still wait in the fallback spool: the state dir cannot take them (full disk?); free space and run \`recall drain\` again`);
-        if (timedOut) out.line(`stopped: ${summary.timedOut}`);
+        if (timedOut) out.line(`stopped: ${summary.timedOut}; this drain ends now with it`);
       });
-      // The stopped job's work may still be pending in this process: end it with the process.
-      if (timedOut) process.exit(1);
+      // The stopped job's work may still be pending in this process, maybe in a read that never returns:
+      // end the process at once, killed by its own hand (exit status 137; see end-process-now.ts).
+      if (timedOut) await endProcessNow();
     });
 }

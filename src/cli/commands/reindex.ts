@@ -6,6 +6,7 @@ import { withLock } from '../../adapters/file-lock.js';
 import { parsePositiveInt, withRuntime } from '../context.js';
 import { out } from '../output.js';
 import { refreshAfterWrite } from './refresh-after-write.js';
+import { progressBar } from '../progress-bar.js';
 
 interface ReindexFlags {
   batchSize: number;
@@ -13,10 +14,6 @@ interface ReindexFlags {
   json?: boolean;
 }
 
-interface Progress {
-  update(done: number, total: number): void;
-  stop(): void;
-}
 
 export function registerReindex(program: Command): void {
   program
@@ -28,7 +25,7 @@ export function registerReindex(program: Command): void {
     .action(async (opts: ReindexFlags) => {
       await withRuntime(async (runtime, logger) => {
         const { config, paths } = runtime.loaded;
-        const progress = opts.json || !process.stderr.isTTY ? null : await progressBar();
+        const progress = await progressBar('re-embedding', opts.json !== true);
         let result: ReindexResult;
         try {
           // One re-embed at a time; writers of new memories are only held up for the final swap. The wait
@@ -70,28 +67,4 @@ function describe(result: ReindexResult): string {
     case 'reindexed':
       return `re-embedded ${result.rows} memories: ${result.from} -> ${result.to}` + (result.resumed > 0 ? ` (${result.resumed} reused from an interrupted run)` : '');
   }
-}
-
-/** cli-progress loads only when a terminal will show the bar. */
-async function progressBar(): Promise<Progress> {
-  const { default: cliProgress } = await import('cli-progress');
-  const bar = new cliProgress.SingleBar(
-    { stream: process.stderr, format: 're-embedding [{bar}] {percentage}% | {value}/{total} | eta {eta_formatted}', hideCursor: true, clearOnComplete: true },
-    cliProgress.Presets.shades_classic,
-  );
-  let started = false;
-  return {
-    update(done, total) {
-      if (!started) {
-        bar.start(total, done);
-        started = true;
-      } else {
-        bar.setTotal(total);
-        bar.update(done);
-      }
-    },
-    stop() {
-      if (started) bar.stop();
-    },
-  };
 }

@@ -14,7 +14,7 @@ export function registerRetry(program: Command): void {
     .action(async (opts: { start: boolean; json?: boolean }) => {
       const { loaded } = openState();
       const moved = requeueFailed(loaded.paths);
-      const started = moved > 0 && opts.start ? await spawnDetachedWorker(commandEnv(), loaded.paths.home) : false;
+      const started = moved > 0 && opts.start ? (await spawnDetachedWorker(commandEnv(), loaded.paths.home)) !== 'failed' : false;
       if (opts.json) out.json({ moved, workerStarted: started });
       else out.line(moved === 0 ? 'no failed jobs' : `${moved} job(s) queued again${started ? '; a worker is running them' : ''}`);
     });

@@ -25,7 +25,7 @@ describe('maintainStoreAfterCapture', () => {
     let started = 0;
     const logger = recordingLogger();
     const store = storeDouble({ maintenanceDue: (policy) => { seen.push(policy); return Promise.resolve(true); } });
-    expect(await maintainStoreAfterCapture({ store: () => Promise.resolve(store), policy: POLICY, startInBackground: () => { started += 1; return Promise.resolve(); }, logger })).toBe(true);
+    expect(await maintainStoreAfterCapture({ store: () => Promise.resolve(store), policy: POLICY, startInBackground: () => { started += 1; return Promise.resolve(true); }, logger })).toBe(true);
     expect(seen).toEqual([POLICY]);
     expect(started).toBe(1);
     expect(logger.lines.map((l) => l.level)).toEqual(['info']);
@@ -34,14 +34,14 @@ describe('maintainStoreAfterCapture', () => {
   it('starts nothing when no upkeep is due', async () => {
     let started = 0;
     const store = storeDouble({ maintenanceDue: () => Promise.resolve(false) });
-    expect(await maintainStoreAfterCapture({ store: () => Promise.resolve(store), policy: POLICY, startInBackground: () => { started += 1; return Promise.resolve(); }, logger: recordingLogger() })).toBe(false);
+    expect(await maintainStoreAfterCapture({ store: () => Promise.resolve(store), policy: POLICY, startInBackground: () => { started += 1; return Promise.resolve(true); }, logger: recordingLogger() })).toBe(false);
     expect(started).toBe(0);
   });
 
   it('only logs a warning when the check fails, never throws', async () => {
     const logger = recordingLogger();
     const store = storeDouble({ maintenanceDue: () => Promise.reject(new RecallError('STORE_FAILED', 'LanceDB count failed: disk gone')) });
-    expect(await maintainStoreAfterCapture({ store: () => Promise.resolve(store), policy: POLICY, startInBackground: () => Promise.resolve(), logger })).toBe(false);
+    expect(await maintainStoreAfterCapture({ store: () => Promise.resolve(store), policy: POLICY, startInBackground: () => Promise.resolve(true), logger })).toBe(false);
     expect(logger.lines[0]?.level).toBe('warn');
     expect(logger.lines[0]?.message).toContain('disk gone');
   });
@@ -50,7 +50,7 @@ describe('maintainStoreAfterCapture', () => {
     const store = {} as MemoryStore;
     expect(isMaintainable(store)).toBe(false);
     const logger = recordingLogger();
-    expect(await maintainStoreAfterCapture({ store: () => Promise.resolve(store), policy: POLICY, startInBackground: () => Promise.resolve(), logger })).toBe(false);
+    expect(await maintainStoreAfterCapture({ store: () => Promise.resolve(store), policy: POLICY, startInBackground: () => Promise.resolve(true), logger })).toBe(false);
     expect(logger.lines).toEqual([]);
   });
 });

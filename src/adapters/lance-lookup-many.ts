@@ -1,0 +1,132 @@
+/**
+ * The dedupe lookup for many new memories at once (import, a capture's batch), in bounded memory
+ * whatever the table's state. Without a vector index, each LanceDB nearest-neighbour search reads
+ * every vector of the namespace into memory (about 150 MB a search at 100k rows, and ten at once took
+ * 1.6 GB); here the table is read once, batch by batch, and every query's nearest rows are kept as
+ * they stream past. With a vector index, the index answers each query in turn. Exact-text matches are
+ * read with one filtered query per namespace and chunk of keys, not one scan per memory.
+ */
+import type { Table } from '@lancedb/lancedb';
+import type { MemoryRecord } from '../core/memory.js';
+import type { ContentLookup, Neighbor } from '../core/ports.js';
+import { cosineSimilarity } from '../core/cosine-similarity.js';
+import { CURRENT_ONLY, guard, rowsOf, sqlList, sqlString, toFloat32 } from './lance-rows.js';
+import { queryNearest, readRows, DEDUPE_PROBES } from './lance-search.js';
+import { VECTOR_COLUMN } from './lance-index.js';
+
+/** Keys or ids per `IN (...)` filter. */
+const PER_STATEMENT = 500;
+
+export interface LookupQuery {
+  namespace: string;
+  contentKey: string;
+  vector: Float32Array;
+}
+
+export async function lookupMany(t: Table, queries: readonly LookupQuery[], limit: number): Promise<ContentLookup[]> {
+  const exact = await exactMatches(t, queries);
+  const indexed = (await guard('list indices', () => t.listIndices())).some((index) => index.columns.includes(VECTOR_COLUMN));
+  const nearest = indexed ? await nearestOneByOne(t, queries, limit) : await nearestInOnePass(t, queries, limit);
+  return queries.map((q, i) => ({ exact: exact.get(keyOf(q.namespace, q.contentKey)) ?? null, nearest: nearest[i] ?? [] }));
+}
+
+function keyOf(namespace: string, contentKey: string): string {
+  return `${namespace}\u0000${contentKey}`;
+}
+
+/** The newest current memory per (namespace, content key), as findByContentKey picks it. */
+async function exactMatches(t: Table, queries: readonly LookupQuery[]): Promise<Map<string, MemoryRecord>> {
+  const found = new Map<string, MemoryRecord>();
+  for (const [namespace, keys] of groupBy(queries, (q) => q.namespace, (q) => q.contentKey)) {
+    const unique = [...new Set(keys)];
+    for (let i = 0; i < unique.length; i += PER_STATEMENT) {
+      const filter = `namespace = ${sqlString(namespace)} AND content_key IN ${sqlList(unique.slice(i, i + PER_STATEMENT))} AND ${CURRENT_ONLY}`;
+      const rows = await guard('query', () => t.query().select(['id', 'content_key', 'created_at']).where(filter).toArrow());
+      const newest = new Map<string, { id: string; createdAt: string }>();
+      for (const row of rowsOf(rows)) {
+        const key = String(row.content_key);
+        const seen = newest.get(key);
+        const candidate = { id: String(row.id), createdAt: String(row.created_at) };
+        if (seen === undefined || candidate.createdAt > seen.createdAt || (candidate.createdAt === seen.createdAt && candidate.id > seen.id)) newest.set(key, candidate);
+      }
+      const records = await recordsById(t, [...newest.values()].map((n) => n.id));
+      for (const [key, { id }] of newest) {
+        const record = records.find((r) => r.id === id);
+        if (record !== undefined) found.set(keyOf(namespace, key), record);
+      }
+    }
+  }
+  return found;
+}
+
+async function nearestOneByOne(t: Table, queries: readonly LookupQuery[], limit: number): Promise<Neighbor[][]> {
+  const out: Neighbor[][] = [];
+  // In turn, not all at once: each search holds its candidates' rows.
+  for (const q of queries) out.push(await queryNearest(t, q.vector, `namespace = ${sqlString(q.namespace)} AND ${CURRENT_ONLY}`, limit, DEDUPE_PROBES));
+  return out;
+}
+
+interface Best {
+  id: string;
+  similarity: number;
+}
+
+/** One streamed pass over the namespaces' current rows (ids and vectors only), keeping each query's `limit` best. */
+async function nearestInOnePass(t: Table, queries: readonly LookupQuery[], limit: number): Promise<Neighbor[][]> {
+  const best: Best[][] = queries.map(() => []);
+  const byNamespace = groupBy(queries.map((q, i) => ({ q, i })), ({ q }) => q.namespace, (entry) => entry);
+  // A zero vector has no direction: nothing is similar to it.
+  const live = (entries: ReadonlyArray<{ q: LookupQuery; i: number }>) => entries.filter(({ q }) => q.vector.some((x) => x !== 0));
+  const namespaces = [...byNamespace.keys()];
+  if (limit > 0 && namespaces.length > 0) {
+    for (let n = 0; n < namespaces.length; n += PER_STATEMENT) {
+      const filter = `namespace IN ${sqlList(namespaces.slice(n, n + PER_STATEMENT))} AND ${CURRENT_ONLY}`;
+      const batches = t.query().select(['id', 'namespace', VECTOR_COLUMN]).where(filter)[Symbol.asyncIterator]();
+      for (;;) {
+        const next = await guard('scan', () => batches.next());
+        if (next.done) break;
+        for (const row of rowsOf(next.value)) {
+          const entries = byNamespace.get(String(row.namespace));
+          if (entries === undefined) continue;
+          const vector = toFloat32(row.vector);
+          for (const { q, i } of live(entries)) keepBest(best[i] as Best[], { id: String(row.id), similarity: cosineSimilarity(q.vector, vector) }, limit);
+        }
+      }
+    }
+  }
+  const records = new Map((await recordsById(t, [...new Set(best.flat().map((b) => b.id))])).map((r) => [r.id, r]));
+  return best.map((list) =>
+    list.flatMap((b) => {
+      const record = records.get(b.id);
+      return record === undefined ? [] : [{ record, similarity: b.similarity }];
+    }),
+  );
+}
+
+/** Inserts into a list kept sorted most similar first (ties by id), at most `limit` long. */
+function keepBest(list: Best[], entry: Best, limit: number): void {
+  const worse = (a: Best, b: Best) => a.similarity < b.similarity || (a.similarity === b.similarity && a.id > b.id);
+  const last = list[list.length - 1];
+  if (list.length >= limit && last !== undefined && !worse(last, entry)) return;
+  let at = list.length;
+  while (at > 0 && worse(list[at - 1] as Best, entry)) at -= 1;
+  list.splice(at, 0, entry);
+  if (list.length > limit) list.pop();
+}
+
+async function recordsById(t: Table, ids: readonly string[]): Promise<MemoryRecord[]> {
+  const out: MemoryRecord[] = [];
+  for (let i = 0; i < ids.length; i += PER_STATEMENT) out.push(...(await readRows(t, `id IN ${sqlList(ids.slice(i, i + PER_STATEMENT))}`)));
+  return out;
+}
+
+function groupBy<T, V>(items: readonly T[], key: (item: T) => string, value: (item: T) => V): Map<string, V[]> {
+  const groups = new Map<string, V[]>();
+  for (const item of items) {
+    const k = key(item);
+    const list = groups.get(k);
+    if (list === undefined) groups.set(k, [value(item)]);
+    else list.push(value(item));
+  }
+  return groups;
+}
