@@ -7,6 +7,7 @@
  */
 import { redactionMarker } from './redact-blocks.js';
 import { isReferenceOrPlaceholder } from './judge-value.js';
+import { literalIndex } from './combined-pattern.js';
 
 interface CredentialRule {
   kind: string;
@@ -57,24 +58,25 @@ function decodesToUserAndPassword(token: string): boolean {
   return /^[\x20-\x7e]{1,200}:[\x20-\x7e]{1,200}$/.test(decoded);
 }
 
+/** Every rule's needed words in one pattern, each standing for its rule. */
+const NEEDS = literalIndex(RULES.flatMap((rule) => rule.needs));
+const NEED_RULE = RULES.flatMap((rule, i) => rule.needs.map(() => i));
+
 export function redactCredentials(text: string): { text: string; count: number } {
   let out = text;
   let count = 0;
-  let lower: string | undefined;
-  for (const rule of RULES) {
-    lower ??= out.toLowerCase();
-    if (!rule.needs.some((n) => (lower as string).includes(n))) continue;
-    let changed = false;
+  const wanted = new Set([...NEEDS.found(text.toLowerCase())].map((k) => NEED_RULE[k]));
+  for (const [i, rule] of RULES.entries()) {
+    // A rule not wanted by the text as it came holds none of its words: redactions only take words away.
+    if (!wanted.has(i)) continue;
     out = out.replace(rule.pattern, (match: string, secret: string | undefined) => {
       if (secret === undefined || secret === '') return match;
       const bare = secret.replace(/^["']|["']$/g, '');
       if (isReferenceOrPlaceholder(bare) || !(rule.accept?.(bare) ?? true)) return match;
       const at = match.lastIndexOf(secret);
       count += 1;
-      changed = true;
       return `${match.slice(0, at)}${redactionMarker(rule.kind)}${match.slice(at + secret.length)}`;
     });
-    if (changed) lower = undefined;
   }
   return { text: out, count };
 }

@@ -35,7 +35,8 @@ const KUBE_SECRET = /\bkind:[ \t]*["']?Secret\b/i;
 const KUBE_DATA = /^([ \t]*)(?:data|stringData):[ \t]*\r?\n((?:\1[ \t]+[\w.-]+:[^\n]*(?:\r?\n|$))+)/gm;
 const KUBE_ENTRY = /^([ \t]+[\w.-]+:[ \t]*)(?![|>][-+]?[ \t]*$)(["']?)([^\n"']+)\2[ \t]*$/gm;
 
-export function redactKeyMaterial(text: string): { text: string; count: number } {
+/** Key files found by a fixed marker anywhere in the text: PuTTY key files and a Kubernetes Secret's `data:` values. */
+export function redactKeyFiles(text: string): { text: string; count: number } {
   let out = text;
   let count = 0;
   if (out.includes('PuTTY-User-Key-File-')) {
@@ -47,6 +48,22 @@ export function redactKeyMaterial(text: string): { text: string; count: number }
       return replaced;
     });
   }
+  if (KUBE_SECRET.test(out)) {
+    out = out.replace(KUBE_DATA, (block: string) =>
+      block.replace(KUBE_ENTRY, (entry: string, head: string, quote: string, value: string) => {
+        if (value.includes('[REDACTED:') || /^\{\{.*\}\}$/.test(value.trim())) return entry;
+        count += 1;
+        return `${head}${quote}${redactionMarker('kube-secret')}${quote}`;
+      }),
+    );
+  }
+  return { text: out, count };
+}
+
+/** Key material without armour in a window of text: a DER key as one base64 token, PEM or PGP body lines. */
+export function redactKeyMaterial(text: string): { text: string; count: number } {
+  let out = text;
+  let count = 0;
   if (out.includes('MII')) {
     out = out.replace(DER_TOKEN, () => {
       count += 1;
@@ -59,14 +76,5 @@ export function redactKeyMaterial(text: string): { text: string; count: number }
     count += 1;
     return `${redactionMarker('key-material')}${/\s$/.test(match) ? match.slice(match.trimEnd().length) : ''}`;
   });
-  if (KUBE_SECRET.test(out)) {
-    out = out.replace(KUBE_DATA, (block: string) =>
-      block.replace(KUBE_ENTRY, (entry: string, head: string, quote: string, value: string) => {
-        if (value.includes('[REDACTED:') || /^\{\{.*\}\}$/.test(value.trim())) return entry;
-        count += 1;
-        return `${head}${quote}${redactionMarker('kube-secret')}${quote}`;
-      }),
-    );
-  }
   return { text: out, count };
 }

@@ -2,7 +2,9 @@
  * Replaces secrets in text with `[REDACTED:<kind>]` before anything is sent to a model or stored.
  * Pure and idempotent: redacting an already redacted text changes nothing and counts nothing.
  *
- * Whole blocks go first (private spans, key blocks), then tokens known by their shape (recall's own
+ * Whole blocks go first, over the whole text, each found by a fixed marker (private spans, key blocks,
+ * key files). Then one pass of the prefilter (find-windows.ts) picks the windows of lines where a
+ * secret can be, and the rules run on those windows only: tokens known by their shape (recall's own
  * rules, token-rules.ts), then credentials that depend on their context (URLs, headers, command
  * lines, credential files, key-name assignments, sentences), and last the vendored gitleaks rule set
  * (data/redaction/), which finds the long tail of service tokens. Each step leaves what an earlier
@@ -13,11 +15,13 @@ import { hintedPattern, replaceNearHints } from './replace-near-hints.js';
 import { isReferenceOrPlaceholder } from './judge-value.js';
 import { redactAssignments } from './redact-assignments.js';
 import { redactCredentials } from './redact-credentials.js';
-import { redactKeyMaterial } from './redact-key-material.js';
+import { redactKeyFiles, redactKeyMaterial } from './redact-key-material.js';
+import { findWindows } from './find-windows.js';
 import { redactProse } from './redact-prose.js';
 import { TOKEN_RULES } from './token-rules.js';
 import { GITLEAKS_RULES } from './gitleaks-rules.generated.js';
 import { compileRuleSet, type RuleSetRunner } from './rule-set.js';
+import { literalIndex } from './combined-pattern.js';
 
 export interface RedactionResult {
   text: string;
@@ -52,10 +56,11 @@ function vendoredRules(): RuleSetRunner {
 
 type Step = (text: string) => { text: string; count: number };
 
-/** In order: whole blocks first, then tokens known by shape, then what depends on context. */
-const STEPS: readonly Step[] = [
-  redactPrivateSpans,
-  redactPrivateKeyBlocks,
+/** Over the whole text: blocks found by a fixed marker, which may be longer than any window. */
+const WHOLE_TEXT_STEPS: readonly Step[] = [redactPrivateSpans, redactPrivateKeyBlocks, redactKeyFiles];
+
+/** On each window, in order: tokens known by shape, then what depends on context. */
+const WINDOW_STEPS: readonly Step[] = [
   redactKeyMaterial,
   redactUrlCredentials,
   redactKnownTokens,
@@ -67,9 +72,39 @@ const STEPS: readonly Step[] = [
 ];
 
 export function redactSecrets(text: string): RedactionResult {
+  const blocks = runSteps(WHOLE_TEXT_STEPS, text);
+  let count = blocks.count;
+  const out = blocks.text;
+  const windows = findWindows(out, lowerCase(out));
+  if (windows.length === 0) return { text: out, count };
+  let next = '';
+  let pos = 0;
+  for (let w = 0; w < windows.length; w += 2) {
+    const start = windows[w] as number;
+    const end = windows[w + 1] as number;
+    const r = redactWindow(out.slice(start, end));
+    count += r.count;
+    next += out.slice(pos, start) + r.text;
+    pos = end;
+  }
+  return { text: next + out.slice(pos), count };
+}
+
+/** Every rule on the whole of `text`, no window picked: what the windows must add up to (a test compares the two). */
+export function redactWithoutWindows(text: string): RedactionResult {
+  const blocks = runSteps(WHOLE_TEXT_STEPS, text);
+  const rest = runSteps(WINDOW_STEPS, blocks.text);
+  return { text: rest.text, count: blocks.count + rest.count };
+}
+
+function redactWindow(text: string): RedactionResult {
+  return runSteps(WINDOW_STEPS, text);
+}
+
+function runSteps(steps: readonly Step[], text: string): RedactionResult {
   let count = 0;
   let out = text;
-  for (const step of STEPS) {
+  for (const step of steps) {
     const r = step(out);
     out = r.text;
     count += r.count;
@@ -87,11 +122,17 @@ function redactUrlCredentials(text: string): RedactionResult {
   return { text: out, count };
 }
 
+/** Every token rule's needed literals in one pattern, each standing for its rule. */
+const TOKEN_NEEDS = literalIndex(TOKEN_RULES.flatMap((rule) => rule.needs));
+const TOKEN_NEED_RULE = TOKEN_RULES.flatMap((rule, i) => rule.needs.map(() => i));
+
 function redactKnownTokens(text: string): RedactionResult {
   let count = 0;
   let out = text;
-  for (const rule of TOKEN_RULES) {
-    if (!rule.needs.some((needed) => out.includes(needed))) continue;
+  const wanted = new Set([...TOKEN_NEEDS.found(text)].map((k) => TOKEN_NEED_RULE[k]));
+  if (wanted.size === 0) return { text, count };
+  for (const [i, rule] of TOKEN_RULES.entries()) {
+    if (!wanted.has(i)) continue;
     out = out.replace(rule.pattern, () => {
       count += 1;
       return redactionMarker(rule.kind);
@@ -115,6 +156,12 @@ function redactHeadersAndAwsSecrets(text: string): RedactionResult {
     return `${key}${separator}${redactionMarker('aws-secret')}`;
   });
   return { text: out, count };
+}
+
+/** `text` lower-cased, as long as `text` (U+0130 is the one letter whose lower case is two characters). */
+function lowerCase(text: string): string {
+  const lower = text.toLowerCase();
+  return lower.length === text.length ? lower : text.replace(/\u0130/g, 'I').toLowerCase();
 }
 
 function isAsciiLetter(code: number): boolean {

@@ -1,12 +1,14 @@
 /**
  * Runs a rule set kept as data (the vendored gitleaks rules, see data/redaction/): each rule is a
  * pattern, the keywords one of which every match holds, an optional entropy floor for the secret and
- * allowlists. A text is scanned once for all keywords; only the rules whose keywords it holds are
- * run, and a rule's pattern is compiled the first time it is needed. The secret is the rule's secret
+ * allowlists. A text is searched once for all keywords, with one combined pattern over its lower-cased
+ * form; only the rules whose keywords it holds are run, and a rule's pattern is compiled the first time
+ * it is needed. The secret is the rule's secret
  * group, else its first non-empty group, else the whole match; only the secret is replaced.
  */
 import { redactionMarker } from './redact-blocks.js';
 import { shannonEntropy } from './shannon-entropy.js';
+import { literalIndex } from './combined-pattern.js';
 
 export interface DataAllowlist {
   regexes?: string[];
@@ -47,63 +49,30 @@ interface CompiledRule {
   allowlists: CompiledAllowlist[];
 }
 
-interface KeywordEntry {
-  keyword: string;
-  rules: number[];
-}
-
 export interface RuleSetRunner {
   redact(text: string): { text: string; count: number };
 }
 
-const MIN_KEYWORD = 2;
-
-/** Lower-cases an ASCII letter's code; other codes are returned as they are. */
-function fold(code: number): number {
-  return code >= 65 && code <= 90 ? code + 32 : code;
-}
-
 export function compileRuleSet(set: RuleSet): RuleSetRunner {
-  /** Keywords by their first two (folded, ASCII) characters: slot `c1 * 128 + c2` of `slots` indexes `entries`. */
-  const slots = new Int32Array(128 * 128).fill(-1);
-  const entries: KeywordEntry[][] = [];
+  /** Every keyword of every rule, lower-cased, with the rule it belongs to. */
+  const keywordRule: number[] = [];
+  const keywords: string[] = [];
   const always: number[] = [];
   set.rules.forEach((rule, index) => {
-    const keywords = rule.keywords.filter((k) => k.length >= MIN_KEYWORD && k.charCodeAt(0) < 128 && k.charCodeAt(1) < 128);
-    if (keywords.length === 0) always.push(index);
-    for (const keyword of keywords) {
-      const pair = keyword.charCodeAt(0) * 128 + keyword.charCodeAt(1);
-      if ((slots[pair] ?? -1) < 0) {
-        slots[pair] = entries.length;
-        entries.push([]);
-      }
-      const list = entries[slots[pair] ?? 0] as KeywordEntry[];
-      const entry = list.find((e) => e.keyword === keyword);
-      if (entry) entry.rules.push(index);
-      else list.push({ keyword, rules: [index] });
+    if (rule.keywords.length === 0) always.push(index);
+    for (const keyword of rule.keywords) {
+      keywords.push(keyword.toLowerCase());
+      keywordRule.push(index);
     }
   });
+  const index = literalIndex(keywords);
   const compiled: (CompiledRule | undefined)[] = [];
   let globalRegexes: RegExp[] | undefined;
   const globalStopwords = set.globalAllowlist.stopwords;
 
   function rulesFor(text: string): number[] {
     const hit = new Set<number>(always);
-    const seen = new Set<string>();
-    let previous = text.length > 0 ? fold(text.charCodeAt(0)) : 0;
-    for (let i = 0; i + 1 < text.length; i += 1) {
-      const next = fold(text.charCodeAt(i + 1));
-      const first = previous;
-      previous = next;
-      if (first >= 128 || next >= 128) continue;
-      const slot = slots[first * 128 + next] ?? -1;
-      if (slot < 0) continue;
-      for (const entry of entries[slot] as KeywordEntry[]) {
-        if (seen.has(entry.keyword) || !matchesAt(text, i, entry.keyword)) continue;
-        seen.add(entry.keyword);
-        for (const r of entry.rules) hit.add(r);
-      }
-    }
+    for (const k of index.found(text.toLowerCase())) hit.add(keywordRule[k] as number);
     return [...hit].sort((a, b) => a - b);
   }
 
@@ -166,12 +135,6 @@ export function compileRuleSet(set: RuleSet): RuleSetRunner {
       return { text: out, count };
     },
   };
-}
-
-function matchesAt(text: string, at: number, keyword: string): boolean {
-  if (at + keyword.length > text.length) return false;
-  for (let k = 2; k < keyword.length; k += 1) if (fold(text.charCodeAt(at + k)) !== keyword.charCodeAt(k)) return false;
-  return true;
 }
 
 function secretSpan(m: RegExpExecArray, group: number | undefined): [number, number] {
