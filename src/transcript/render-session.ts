@@ -11,10 +11,14 @@
  */
 import { cutText, formatCount } from './cut-text.js';
 import { userLabel, assistantLabel, outcomeLabel, pastedHead } from './entry-labels.js';
+import { mergeGaps, planRender, routineEntries, userCap, wholeEntries } from './plan-render.js';
+import type { Step } from './plan-render.js';
+import { length, outputChars } from './render-pieces.js';
+import type { Piece, PieceKind, Variants } from './render-pieces.js';
 import type { SessionEntry } from './session-events.js';
 import { LIMITS } from './transcript-limits.js';
 
-export type PieceKind = 'user' | 'pasted' | 'assistant' | 'toolCalls' | 'toolOutput' | 'summary' | 'labels' | 'markers' | 'notes';
+export type { PieceKind } from './render-pieces.js';
 
 export interface RenderStats {
   /** Messages the user typed, and how many of them the text shows. */
@@ -40,14 +44,6 @@ export interface RenderedSession {
   stats: RenderStats;
 }
 
-interface Piece {
-  kind: PieceKind;
-  text: string;
-}
-
-/** The ways one entry can be shown, smallest first. */
-type Variants = Piece[][];
-
 /** Keeps text from closing the prompt's own `<transcript>` block. */
 function neutralise(text: string): string {
   return text.includes('<') ? text.replace(/<(\/?\s*transcript)/gi, '‹$1') : text;
@@ -57,9 +53,6 @@ function indent(text: string, pad: string): string {
   return neutralise(text).split('\n').join(`\n${pad}`);
 }
 
-/** The most of the budget the session's conclusion, and the user's last message, may take when kept whole. */
-const CONCLUSION_SHARE = 0.3;
-const LAST_USER_SHARE = 0.2;
 /** A turn's conclusion when room is short, before it gets its full `assistantFinal`. */
 const SHORT_CONCLUSION = 300;
 
@@ -129,139 +122,14 @@ function variantsOf(entry: SessionEntry, i: number, ctx: Context): Variants {
   }
 }
 
-const length = (pieces: readonly Piece[]): number => pieces.reduce((n, p) => n + p.text.length, 0);
-const outputChars = (pieces: readonly Piece[]): number => pieces.reduce((n, p) => n + (p.kind === 'toolOutput' ? p.text.length : 0), 0);
-
-/** A step raises one entry to a variant; steps are tried by tier, then rank. */
-interface Step {
-  entry: number;
-  level: number;
-  tier: number;
-  rank: number;
-}
-
-/** The cap per typed message that lets them all take at most this share of the budget. */
-const USER_SHARE = 0.5;
 /**
  * At most this share of the budget goes to tool output snippets: a local model reads every character of the
  * prompt (tens of seconds per few thousand tokens on a CPU), and output is the least telling part.
  */
 const TOOL_OUTPUT_SHARE = 0.3;
 
-function userCap(entries: readonly SessionEntry[], maxChars: number): number {
-  const users = entries.filter((e): e is SessionEntry & { kind: 'user' } => e.kind === 'user');
-  const cost = (cap: number) => users.reduce((n, u) => n + Math.min(u.text.length, cap) + 16, 0);
-  let cap: number = LIMITS.userText;
-  while (cap > LIMITS.userTextFloor && cost(cap) > maxChars * USER_SHARE) cap = Math.max(LIMITS.userTextFloor, Math.floor(cap * 0.8));
-  return cap;
-}
-
-/**
- * The entries kept whole: the assistant's last words, its last words after a turn with tool calls (its report
- * of the work, when a short answer follows it), and the user's last message and last one that was not a
- * question or an agreement (their last instruction).
- */
-function wholeEntries(entries: readonly SessionEntry[], maxChars: number): Map<number, number> {
-  const whole = new Map<number, number>();
-  const said = entries.flatMap((e, i) => (e.kind === 'assistant' && e.narration !== true ? [i] : []));
-  const lastSaid = said[said.length - 1];
-  // The last turn with tool calls in it: its report is the longest of its last few texts.
-  const lastTool = entries.map((e) => e.kind).lastIndexOf('tool');
-  const turnEnd = entries.findIndex((e, i) => i > lastTool && e.kind === 'user');
-  const inTurn = said.filter((i) => i < (turnEnd === -1 ? entries.length : turnEnd) && i > entries.slice(0, Math.max(0, lastTool)).map((e) => e.kind).lastIndexOf('user'));
-  const report = inTurn.slice(-3).reduce<number | undefined>((best, i) => (best === undefined || textLength(entries[i]) > textLength(entries[best]) ? i : best), undefined);
-  if (lastSaid !== undefined) whole.set(lastSaid, Math.floor(maxChars * (report === undefined || report === lastSaid ? CONCLUSION_SHARE : CONCLUSION_SHARE * 0.6)));
-  if (report !== undefined && report !== lastSaid) whole.set(report, Math.floor(maxChars * CONCLUSION_SHARE * 0.8));
-  const users = entries.flatMap((e, i) => (e.kind === 'user' ? [i] : []));
-  const lastUser = users[users.length - 1];
-  const lastInstruction = users.reverse().find((i) => {
-    const entry = entries[i] as SessionEntry & { kind: 'user' };
-    return entry.stance !== 'asks' && entry.stance !== 'agrees';
-  });
-  for (const i of new Set([lastUser, lastInstruction])) if (i !== undefined) whole.set(i, Math.min(LIMITS.userTextWhole, Math.floor(maxChars * LAST_USER_SHARE)));
-  return whole;
-}
-
-function textLength(entry: SessionEntry | undefined): number {
-  return entry?.kind === 'assistant' ? entry.text.length : 0;
-}
-
-const WRONG = new Set(['failed', 'reverted', 'abandoned', 'rejected']);
-
-function plan(entries: readonly SessionEntry[], variants: readonly Variants[], whole: ReadonlyMap<number, number>): Step[] {
-  const lastCompaction = entries.map((e) => e.kind).lastIndexOf('compaction');
-  const firstUser = entries.findIndex((e) => e.kind === 'user');
-  const steps: Step[] = [];
-  entries.forEach((entry, i) => {
-    const newest = -i;
-    // Before the last compaction its summary tells the assistant's and the tools' part.
-    const late = i > lastCompaction ? 0 : 6;
-    const top = (variants[i]?.length ?? 1) - 1;
-    if (whole.has(i)) {
-      steps.push({ entry: i, level: top, tier: entry.kind === 'assistant' ? -2 : -1, rank: newest });
-      return;
-    }
-    switch (entry.kind) {
-      case 'user':
-        steps.push({ entry: i, level: 0, tier: 0, rank: i === firstUser ? -Infinity : newest });
-        if (top > 0) steps.push({ entry: i, level: top, tier: 3, rank: newest });
-        break;
-      case 'interrupt':
-        steps.push({ entry: i, level: 0, tier: 0, rank: newest });
-        break;
-      case 'compaction':
-        steps.push({ entry: i, level: 0, tier: 1, rank: -Infinity });
-        break;
-      case 'assistant':
-        if (entry.narration === true) steps.push({ entry: i, level: 0, tier: 12, rank: newest });
-        else if (entry.verdict !== undefined) steps.push({ entry: i, level: 0, tier: 1, rank: newest });
-        else steps.push({ entry: i, level: 0, tier: (entry.final ? 1.5 : 3) + late, rank: newest });
-        if (entry.final && top > 0) steps.push({ entry: i, level: top, tier: 3 + late, rank: newest });
-        break;
-      case 'subagent':
-        steps.push({ entry: i, level: 0, tier: 2 + late, rank: newest });
-        break;
-      case 'tool':
-        // What went wrong is told in one short line, so it comes early even before a compaction.
-        if (entry.outcome !== undefined) steps.push({ entry: i, level: 0, tier: WRONG.has(entry.outcome) ? 1 : 2 + late, rank: newest });
-        steps.push({ entry: i, level: top, tier: 4 + late, rank: newest });
-        if (top > 0) steps.push({ entry: i, level: 0, tier: 5 + late, rank: newest });
-        break;
-    }
-  });
-  return steps.sort((a, b) => a.tier - b.tier || a.rank - b.rank);
-}
-
 function gapMarker(count: number): string {
   return `[… ${formatCount(count)} event${count === 1 ? '' : 's'} left out …]`;
-}
-
-/** An entry not worth a marker on each side of it: a tool call that came to nothing told, or narration. */
-function isMinor(entry: SessionEntry): boolean {
-  if (entry.kind === 'tool') return entry.outcome === undefined;
-  return entry.kind === 'assistant' && !entry.final && entry.verdict === undefined;
-}
-
-/** Most characters a run of minor entries between two left-out runs may hold and still be left out with them. */
-const MINOR_RUN_CHARS = 240;
-
-/** Leaves out short runs of minor entries that sit between left-out events, so their markers merge into one. */
-function mergeGaps(entries: readonly SessionEntry[], variants: readonly Variants[], levels: number[]): void {
-  let i = 0;
-  while (i < entries.length) {
-    if ((levels[i] as number) === -1) {
-      i += 1;
-      continue;
-    }
-    let end = i;
-    while (end < entries.length && (levels[end] as number) !== -1) end += 1;
-    const gapBefore = i > 0;
-    const gapAfter = end < entries.length;
-    const run = entries.slice(i, end);
-    const chars = run.reduce((n, _e, k) => n + length(variants[i + k]?.[levels[i + k] as number] ?? []), 0);
-    if (gapBefore && gapAfter && run.every(isMinor) && chars <= MINOR_RUN_CHARS) for (let k = i; k < end; k += 1) levels[k] = -1;
-    i = end;
-  }
 }
 
 export function renderSession(entries: readonly SessionEntry[], maxChars: number): RenderedSession {
@@ -269,14 +137,36 @@ export function renderSession(entries: readonly SessionEntry[], maxChars: number
   const ctx: Context = { userCap: userCap(entries, maxChars), whole };
   const variants = entries.map((entry, i) => variantsOf(entry, i, ctx));
   const levels = new Array<number>(entries.length).fill(-1);
+  const routine = routineEntries(entries);
+  const steps = planRender(entries, variants, whole, routine);
+  // Spend, leave out the short minor runs left between gaps so their markers merge, then spend what that freed
+  // (never on what was just left out).
+  const dropped = new Set<number>();
+  spend(steps, variants, levels, dropped, maxChars);
+  for (const i of mergeGaps(entries, variants, levels, routine)) dropped.add(i);
+  spend(steps, variants, levels, dropped, maxChars);
+  return assemble(entries, variants, levels, maxChars);
+}
+
+/** Raises entries to the variants the steps name, in order, while the budget lasts. */
+function spend(steps: readonly Step[], variants: readonly Variants[], levels: number[], dropped: ReadonlySet<number>, maxChars: number): void {
   // Each entry shown can add at most one marker (it may split a gap in two) and one separator; the first
   // entry shown can leave a gap on both sides.
-  const perEntry = gapMarker(entries.length).length + 2;
+  const perEntry = gapMarker(levels.length).length + 2;
   let left = maxChars - perEntry;
   let outputLeft = Math.floor(maxChars * TOOL_OUTPUT_SHARE);
-  for (const step of plan(entries, variants, whole)) {
+  levels.forEach((level, i) => {
+    if (level === -1) return;
+    const shown = variants[i]?.[level] ?? [];
+    left -= length(shown) + perEntry;
+    outputLeft -= outputChars(shown);
+  });
+  for (const step of steps) {
+    if (dropped.has(step.entry)) continue;
     const current = levels[step.entry] as number;
     if (current >= step.level) continue;
+    // Minor entries only extend what is shown: each one alone would cost a marker on either side.
+    if (step.contiguous === true && current === -1 && levels[step.entry - 1] === -1 && levels[step.entry + 1] === -1) continue;
     const wanted = variants[step.entry]?.[step.level] ?? [];
     const had = current === -1 ? [] : (variants[step.entry]?.[current] ?? []);
     const cost = length(wanted) - length(had) + (current === -1 ? perEntry : 0);
@@ -286,8 +176,6 @@ export function renderSession(entries: readonly SessionEntry[], maxChars: number
     left -= cost;
     outputLeft -= output;
   }
-  mergeGaps(entries, variants, levels);
-  return assemble(entries, variants, levels, maxChars);
 }
 
 const OMITTED = / \[…[\d,]+ chars…\] /g;
