@@ -37,6 +37,7 @@ const BENCHMARKS = [
   { key: 'endlessHook', script: 'endless-hook-overhead.mjs', quick: ['3'] },
   { key: 'captureNoModel', script: 'capture-no-model.mjs', quick: ['3'] },
   { key: 'promptQuality', script: 'memory-quality.mjs', quick: [] },
+  { key: 'stanceLabels', script: 'stance-labels.mjs', quick: [] },
   { key: 'embedThroughput', script: 'embed-throughput.mjs', quick: ['5'] },
   { key: 'dedupeStore', script: 'dedupe-store.mjs', quick: ['2', '1000'] },
   { key: 'supersedeDecisions', script: 'supersede-decisions.mjs', quick: [] },
@@ -137,6 +138,11 @@ const ROWS = {
       { what: 'Prompt share of tool output, largest over the sessions', figure: `${pct(r.maxToolOutputShare)}${was((x) => pct(x.maxToolOutputShare))}` },
     ];
   },
+  stanceLabels: (r) =>
+    [['development', r.development], ['held-out', r.heldOut]].map(([name, set]) => ({
+      what: `Stance labels, precision / recall, ${name} set (${set.messages} hand-labelled real user messages)`,
+      figure: ['agrees', 'corrects', 'decides', 'asks'].map((l) => `${l} ${pct(set.recall.byLabel[l].precision ?? 0)} / ${pct(set.recall.byLabel[l].recall ?? 0)}`).join('; '),
+    })),
   embedThroughput: (r) => [{ what: 'Embedding throughput, batches of 32', figure: r.rows.map((x) => `${x.embedder.replace(/^transformers:.*$/, 'tiny transformers')} ${fmt(x.sentencesPerS)}/s`).join('; ') }],
   dedupeStore: (r) => [{ what: `Dedupe + store of ${r.perCapture} memories`, figure: r.rows.map((x) => `into ${size(x.memories)}${x.vectorIndex === 'built' ? ' (indexed)' : ''}: ${fmt(x.medianMs)} ms`).join('; ') }],
   supersedeDecisions: (r) => [
