@@ -111,7 +111,7 @@ export function markOutcomes(runs: readonly ToolRun[]): RunOutcome[] {
       if (own.outcome === 'failed') lastFailure.set(key, i);
     }
     if (own.outcome === 'committed') sinceCommit = [];
-    else if (own.outcome === 'reverted') {
+    else if (own.outcome === 'reverted' && isCommandTool(run)) {
       const command = run.command ?? '';
       const named = sinceCommit.filter((j) => {
         const target = runs[j]?.target;
