@@ -136,6 +136,12 @@ const ROWS = {
     return [
       { what: 'Typed user messages that reach the extraction prompt, worst interactive session', figure: `${pct(r.worstInteractiveShare)} (${interactive(r)})${was((x) => `${pct(x.worstInteractiveShare)} (${interactive(x)})`)}`, target: '>= 90%', met: met(r.worstInteractiveShare >= r.target) },
       { what: 'Prompt share of tool output, largest over the sessions', figure: `${pct(r.maxToolOutputShare)}${was((x) => pct(x.maxToolOutputShare))}` },
+      ...(r.worstConclusionKeptShare === undefined
+        ? []
+        : [{ what: "The session's last assistant message kept in the prompt, worst session", figure: `${pct(r.worstConclusionKeptShare)}${r.baselineWorstConclusionKeptShare === undefined ? '' : ` (before issue 32: ${pct(r.baselineWorstConclusionKeptShare)})`}`, target: '100%', met: met(r.worstConclusionKeptShare >= 1) }]),
+      ...(r.sessions?.[0]?.composition === undefined
+        ? []
+        : [{ what: 'Left-out markers / FAILED labels per prompt, long sessions', figure: r.sessions.filter((s) => s.promptChars > 6000).map((s) => `${s.session.slice(0, 12)} ${s.composition.markers} / ${s.composition.failedLabels}${s.baseline ? ` (was ${s.baseline.markers} / ${s.baseline.failedLabels})` : ''}`).join('; ') }]),
     ];
   },
   stanceLabels: (r) =>
