@@ -44,6 +44,7 @@ const BENCHMARKS = [
   { key: 'endlessHook', script: 'endless-hook-overhead.mjs', quick: ['3'] },
   { key: 'captureNoModel', script: 'capture-no-model.mjs', quick: ['3'] },
   { key: 'promptQuality', script: 'memory-quality.mjs', quick: [] },
+  { key: 'stanceLabels', script: 'stance-labels.mjs', quick: [] },
   { key: 'embedThroughput', script: 'embed-throughput.mjs', quick: ['5'] },
   { key: 'dedupeStore', script: 'dedupe-store.mjs', quick: ['2', '1000'] },
   { key: 'supersedeDecisions', script: 'supersede-decisions.mjs', quick: [] },
@@ -164,8 +165,19 @@ const ROWS = {
     return [
       { what: 'Typed user messages that reach the extraction prompt, worst interactive session', figure: `${pct(r.worstInteractiveShare)} (${interactive(r)})${was((x) => `${pct(x.worstInteractiveShare)} (${interactive(x)})`)}`, target: '>= 90%', met: met(r.worstInteractiveShare >= r.target) },
       { what: 'Prompt share of tool output, largest over the sessions', figure: `${pct(r.maxToolOutputShare)}${was((x) => pct(x.maxToolOutputShare))}` },
+      ...(r.worstConclusionKeptShare === undefined
+        ? []
+        : [{ what: "The session's last assistant message kept in the prompt, worst session", figure: `${pct(r.worstConclusionKeptShare)}${r.baselineWorstConclusionKeptShare === undefined ? '' : ` (before issue 32: ${pct(r.baselineWorstConclusionKeptShare)})`}`, target: '100%', met: met(r.worstConclusionKeptShare >= 1) }]),
+      ...(r.sessions?.[0]?.composition === undefined
+        ? []
+        : [{ what: 'Left-out markers / FAILED labels per prompt, long sessions', figure: r.sessions.filter((s) => s.promptChars > 6000).map((s) => `${s.session.slice(0, 12)} ${s.composition.markers} / ${s.composition.failedLabels}${s.baseline ? ` (was ${s.baseline.markers} / ${s.baseline.failedLabels})` : ''}`).join('; ') }]),
     ];
   },
+  stanceLabels: (r) =>
+    [['development', r.development], ['held-out', r.heldOut]].map(([name, set]) => ({
+      what: `Stance labels, precision / recall, ${name} set (${set.messages} hand-labelled real user messages)`,
+      figure: ['agrees', 'corrects', 'decides', 'asks'].map((l) => `${l} ${pct(set.recall.byLabel[l].precision ?? 0)} / ${pct(set.recall.byLabel[l].recall ?? 0)}`).join('; '),
+    })),
   embedThroughput: (r) => [{ what: 'Embedding throughput, batches of 32', figure: r.rows.map((x) => `${x.embedder.replace(/^transformers:.*$/, 'tiny transformers')} ${fmt(x.sentencesPerS)}/s`).join('; ') }],
   dedupeStore: (r) => [{ what: `Dedupe + store of ${r.perCapture} memories`, figure: r.rows.map((x) => `into ${size(x.memories)}${x.vectorIndex === 'built' ? ' (indexed)' : ''}: ${fmt(x.medianMs)} ms`).join('; ') }],
   supersedeDecisions: (r) => [

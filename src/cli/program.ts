@@ -7,6 +7,7 @@ import { currentExitCode } from './terminal.js';
 import { warnUnknownConfigKeys } from './warn-unknown-keys.js';
 import { registerCapture } from './commands/capture.js';
 import { registerEval } from './commands/eval.js';
+import { registerPrompt } from './commands/prompt.js';
 import { registerConfig } from './commands/config.js';
 import { registerDoctor } from './commands/doctor.js';
 import { registerDrain } from './commands/drain.js';
@@ -50,6 +51,7 @@ export function buildProgram(): Command {
     .description('run an agent hook (session-end, session-start, post-tool-use); reads the hook JSON on stdin, prints one JSON object, always exits 0');
   registerCapture(program);
   registerEval(program);
+  registerPrompt(program);
   registerDrain(program);
   registerStatus(program);
   registerList(program);

@@ -66,6 +66,20 @@ export function capMemories(memories: readonly CandidateMemory[], max: number): 
     .map(({ memory }) => memory);
 }
 
+/** Exactly what the model is sent for a rendered transcript: the system prompt, the prompt, and the context size. */
+export interface ExtractionPrompt {
+  system: string;
+  prompt: string;
+  numCtx: number;
+}
+
+export async function buildExtractionPrompt(transcript: string, { minNumCtx, maxMemories }: Pick<ExtractDeps, 'minNumCtx' | 'maxMemories'>): Promise<ExtractionPrompt> {
+  const [systemTemplate, template] = await Promise.all([loadPrompt('extract-memories.system'), loadPrompt('extract-memories.user')]);
+  const system = fillPrompt(systemTemplate, { maxMemories: String(maxMemories) });
+  const prompt = fillPrompt(template, { transcript });
+  return { system, prompt, numCtx: estimateNumCtx(system.length + prompt.length, minNumCtx) };
+}
+
 /**
  * Asks the model for memories with the answer's JSON schema as `format`. If that call fails with
  * LLM_BAD_OUTPUT (server refused the schema) or its answer cannot be parsed, asks once more without
@@ -74,10 +88,7 @@ export function capMemories(memories: readonly CandidateMemory[], max: number): 
  * from the Llm or the second parse.
  */
 export async function extractMemories(input: ExtractInput, { llm, minNumCtx, maxMemories }: ExtractDeps): Promise<Extraction> {
-  const [systemTemplate, template] = await Promise.all([loadPrompt('extract-memories.system'), loadPrompt('extract-memories.user')]);
-  const system = fillPrompt(systemTemplate, { maxMemories: String(maxMemories) });
-  const prompt = fillPrompt(template, { transcript: input.transcript });
-  const numCtx = estimateNumCtx(system.length + prompt.length, minNumCtx);
+  const { system, prompt, numCtx } = await buildExtractionPrompt(input.transcript, { minNumCtx, maxMemories });
 
   let memories: CandidateMemory[];
   try {

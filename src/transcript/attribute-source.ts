@@ -1,6 +1,7 @@
 /**
  * Where a memory's text came from in the session it was extracted from: what the user typed, what the
- * assistant said, tool output, what the user pasted, or Claude Code's compaction summary; `model` when no
+ * assistant said, tool output (what the user pasted, and what a command they ran in bash mode printed, count
+ * as tool output), or Claude Code's compaction summary; `model` when no
  * part of the session shares enough of its words (the model's own wording or inference). Pure: by the share
  * of the memory's distinct words (three letters or more) found in each kind of text.
  */
@@ -44,7 +45,8 @@ export function sourceWords(entries: readonly SessionEntry[]): Map<Exclude<Sessi
   for (const entry of entries) {
     if (entry.kind === 'user') {
       add('user', entry.text);
-      for (const block of entry.pasted) add('pasted', block.excerpt);
+      // What the user pasted (a log, CI output, a bot's review) is not their words: it ranks as tool output.
+      for (const block of entry.pasted) add('tool-output', block.excerpt);
     } else if (entry.kind === 'assistant') add('assistant', entry.text);
     else if (entry.kind === 'tool') add('tool-output', entry.output);
     else if (entry.kind === 'compaction') add('summary', entry.text);

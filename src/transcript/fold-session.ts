@@ -7,6 +7,7 @@
 import { cutText } from './cut-text.js';
 import { markOutcomes } from './mark-outcomes.js';
 import type { ToolRun } from './mark-outcomes.js';
+import { markVerdicts } from './mark-verdicts.js';
 import type { SessionEntry, SessionEvent } from './session-events.js';
 import { LIMITS } from './transcript-limits.js';
 
@@ -40,9 +41,10 @@ export function foldSession(events: readonly SessionEvent[]): SessionEntry[] {
       case 'assistant': {
         const last = entries[entries.length - 1];
         if (last?.kind === 'assistant' && event.messageId !== undefined && event.messageId === lastMessageId) {
-          last.text = cutText(`${last.text}\n${event.text}`, LIMITS.assistantFinal);
+          last.text = cutText(`${last.text}\n${event.text}`, LIMITS.conclusion);
+          last.fullChars += event.fullChars + 1;
         } else {
-          entries.push({ kind: 'assistant', text: event.text, final: false });
+          entries.push({ kind: 'assistant', text: event.text, fullChars: event.fullChars, final: false });
         }
         lastMessageId = event.messageId;
         continue;
@@ -50,8 +52,14 @@ export function foldSession(events: readonly SessionEvent[]): SessionEntry[] {
       case 'tool-call': {
         if (event.id !== undefined) byId.set(event.id, runs.length);
         runEntry.push(entries.length);
-        runs.push({ name: event.name, isError: false, ...(event.command === undefined ? {} : { command: event.command }), ...(event.target === undefined ? {} : { target: event.target }) });
-        entries.push({ kind: 'tool', name: event.name, summary: event.summary, outputChars: 0 });
+        runs.push({
+          name: event.name,
+          isError: false,
+          ...(event.command === undefined ? {} : { command: event.command }),
+          ...(event.target === undefined ? {} : { target: event.target }),
+          ...(event.edit === undefined ? {} : { edit: event.edit }),
+        });
+        entries.push({ kind: 'tool', name: event.name, summary: event.summary, outputChars: 0, ...(event.byUser === true ? { byUser: true } : {}) });
         break;
       }
       case 'tool-result': {
@@ -59,12 +67,13 @@ export function foldSession(events: readonly SessionEvent[]): SessionEntry[] {
         if (run === undefined) {
           // A result whose call is not in the file (it came before a resume): keep it as output on its own.
           runEntry.push(entries.length);
-          runs.push({ name: 'unknown', isError: event.isError, output: event.text });
+          runs.push({ name: 'unknown', isError: event.isError, output: event.text, ...(event.tests === undefined ? {} : { tests: event.tests }) });
           entries.push({ kind: 'tool', name: 'unknown', summary: '[tool result]', output: event.text, outputChars: event.chars });
         } else {
           const target = runs[run] as ToolRun;
           target.output = event.text;
           target.isError = event.isError;
+          if (event.tests !== undefined) target.tests = event.tests;
           const entry = entries[runEntry[run] as number] as ToolEntry;
           entry.output = event.text;
           entry.outputChars = event.chars;
@@ -85,25 +94,8 @@ export function foldSession(events: readonly SessionEvent[]): SessionEntry[] {
     if (outcome.detail !== undefined) entry.detail = outcome.detail;
   });
   markConclusions(entries);
-  markReactions(entries);
+  markVerdicts(entries);
   return entries;
-}
-
-/** A short reply that approves of what came before it. */
-const AGREES = /^(?:yes|yep|yeah|great|perfect|thanks|thank you|lgtm|looks good|sounds good|works|nice|exactly|correct|good|ok(?:ay)?|ship it|approved?|confirmed)\b/i;
-/** A reply that stops or redirects the assistant. */
-const CORRECTS = /^(?:no\b|nope|don'?t|do not|never|stop|wrong|not like that|actually|instead|revert|undo|why did you|that'?s not|please don'?t)/i;
-
-/** Marks a user message that answers the assistant's work with agreement or a correction. */
-function markReactions(entries: SessionEntry[]): void {
-  entries.forEach((entry, i) => {
-    if (entry.kind !== 'user' || i === 0) return;
-    const before = entries[i - 1];
-    if (before?.kind !== 'assistant' && before?.kind !== 'tool' && before?.kind !== 'interrupt') return;
-    const text = entry.text.trim();
-    if (CORRECTS.test(text)) entry.reaction = 'corrects';
-    else if (AGREES.test(text) && text.length <= 200) entry.reaction = 'agrees';
-  });
 }
 
 /** The run a result belongs to: by id, else the latest call still without a result. */

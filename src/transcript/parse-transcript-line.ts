@@ -12,11 +12,13 @@
  * Everything else (progress, system, summary, file-history-snapshot, queue-operation, unknown types) yields
  * no events.
  */
+import { createHash } from 'node:crypto';
 import { redactSecrets } from '../redact/redact-secrets.js';
 import { cleanTranscriptText } from './clean-transcript-text.js';
 import { condenseCompaction } from './condense-compaction.js';
 import { cutText } from './cut-text.js';
-import type { SessionEvent } from './session-events.js';
+import { formatTestCounts, readTestCounts } from './read-test-counts.js';
+import type { EditPrint, SessionEvent } from './session-events.js';
 import { splitPasted } from './split-pasted.js';
 import { cutToolResult, oneLine, summarizeToolUse } from './summarize-tool-use.js';
 import { LIMITS } from './transcript-limits.js';
@@ -50,6 +52,9 @@ function readable(raw: string): string {
 const INTERRUPT = /^\[Request interrupted by user(?: for tool use)?\]$/;
 const COMMAND_NAME = /<command-name>\s*([^<]{1,200}?)\s*<\/command-name>/;
 const COMMAND_ARGS = /<command-args>([\s\S]*?)<\/command-args>/;
+/** Claude Code's bash mode (`!cmd`): the command and its output are recorded as user lines in these tags. */
+const BASH_INPUT = /<bash-input>([\s\S]*?)<\/bash-input>/;
+const BASH_OUTPUT = /<bash-(stdout|stderr)>([\s\S]*?)<\/bash-\1>/g;
 
 /** The events in one already-parsed transcript record. */
 export function parseTranscriptRecord(record: unknown): SessionEvent[] {
@@ -109,6 +114,10 @@ function userEvents(content: unknown): SessionEvent[] {
   const raw = textOf(content);
   if (raw.trim() === '') return events;
   if (INTERRUPT.test(raw.trim())) return [...events, { kind: 'interrupt' }];
+  if (raw.includes('<bash-')) {
+    const shell = shellEvents(raw);
+    if (shell !== undefined) return [...events, ...shell];
+  }
   const command = COMMAND_NAME.exec(raw)?.[1];
   if (command !== undefined) {
     // A slash command: its arguments are what the user typed; the command alone says little.
@@ -122,7 +131,30 @@ function userEvents(content: unknown): SessionEvent[] {
 
 function typedEvent(text: string): SessionEvent & { kind: 'user' } {
   const split = splitPasted(text);
-  return { kind: 'user', text: cutText(split.typed, LIMITS.userText), pasted: split.pasted };
+  return { kind: 'user', text: cutText(split.typed, LIMITS.userTextWhole), pasted: split.pasted };
+}
+
+/**
+ * A command the user ran in Claude Code's bash mode, or what it printed: tool output, not the user's words.
+ * Words typed around the tags stay the user's. Undefined when the text holds no bash tags after all.
+ */
+function shellEvents(raw: string): SessionEvent[] | undefined {
+  const input = BASH_INPUT.exec(raw);
+  const outputs = [...raw.matchAll(BASH_OUTPUT)];
+  if (input === null && outputs.length === 0) return undefined;
+  const events: SessionEvent[] = [];
+  if (input !== null) {
+    const command = oneLine(cleanTranscriptText(input[1] ?? ''), 2_000);
+    if (command !== '') events.push({ kind: 'tool-call', name: 'bash mode', summary: `[the user ran in the shell: ${oneLine(command, 160)}]`, command, byUser: true });
+  }
+  if (outputs.length > 0) {
+    const stderr = outputs.filter((m) => m[1] === 'stderr').map((m) => m[2] ?? '').join('\n').trim();
+    const text = cleanTranscriptText(outputs.map((m) => m[2] ?? '').join('\n')) || '(no output)';
+    events.push(...toolResultEvents(text, /\b(?:error|fatal|failed|not found|denied)\b/i.test(stderr), undefined));
+  }
+  const rest = raw.replace(BASH_INPUT, ' ').replace(BASH_OUTPUT, ' ');
+  const typed = readable(rest);
+  return typed === '' ? events : [typedEvent(typed), ...events];
 }
 
 function assistantEvents(content: unknown, messageId: string | undefined): SessionEvent[] {
@@ -154,8 +186,24 @@ function assistantEvents(content: unknown, messageId: string | undefined): Sessi
 function assistantText(raw: string, messageId: string | undefined): SessionEvent[] {
   const text = readable(raw);
   if (text === '') return [];
-  const cut = cutText(text, LIMITS.assistantFinal);
-  return [messageId === undefined ? { kind: 'assistant', text: cut } : { kind: 'assistant', text: cut, messageId }];
+  const cut = cutText(text, LIMITS.conclusion);
+  const event: SessionEvent = { kind: 'assistant', text: cut, fullChars: text.length };
+  return [messageId === undefined ? event : { ...event, messageId }];
+}
+
+/** A short fingerprint of a text: enough to tell the same text again, without keeping it. */
+function print(text: string): string {
+  return createHash('sha1').update(text).digest('hex').slice(0, 16);
+}
+
+/** Fingerprints of what an edit replaced and wrote (Claude Code, Factory droid and apply-patch shapes). */
+function editPrint(input: JsonObject): EditPrint | undefined {
+  const before = input['old_string'] ?? input['oldString'] ?? input['old_str'];
+  const after = input['new_string'] ?? input['newString'] ?? input['new_str'];
+  if (typeof before === 'string' && typeof after === 'string') return { before: print(before), after: print(after) };
+  const content = input['content'] ?? input['file_text'];
+  if (typeof content === 'string') return { after: print(content) };
+  return undefined;
 }
 
 function toolCallEvents(block: JsonObject): SessionEvent[] {
@@ -170,6 +218,7 @@ function toolCallEvents(block: JsonObject): SessionEvent[] {
   const cleanTarget = typeof rawTarget === 'string' ? cleanTranscriptText(rawTarget) : '';
   const target = cleanTarget === '' ? undefined : oneLine(cleanTarget, 300);
   const id = typeof block['id'] === 'string' ? block['id'] : undefined;
+  const edit = target === undefined ? undefined : editPrint(input);
   return [
     {
       kind: 'tool-call',
@@ -178,6 +227,7 @@ function toolCallEvents(block: JsonObject): SessionEvent[] {
       ...(id === undefined ? {} : { id }),
       ...(command === undefined ? {} : { command }),
       ...(target === undefined ? {} : { target }),
+      ...(edit === undefined ? {} : { edit }),
     },
   ];
 }
@@ -186,7 +236,8 @@ function toolResultEvents(content: unknown, isError: boolean, id: string | undef
   const text = cleanTranscriptText(textOf(content, { separator: '\n', images: true })) || (isError ? '(no output)' : '');
   if (text === '') return [];
   // cutToolResult redacts the whole result before it cuts.
-  const event: SessionEvent = { kind: 'tool-result', text: cutToolResult(text, LIMITS.toolOutput), chars: text.length, isError };
+  const counts = readTestCounts(text);
+  const event: SessionEvent = { kind: 'tool-result', text: cutToolResult(text, LIMITS.toolOutput), chars: text.length, isError, ...(counts === undefined ? {} : { tests: formatTestCounts(counts) }) };
   return [id === undefined ? event : { ...event, id }];
 }
 

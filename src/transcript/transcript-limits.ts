@@ -5,6 +5,8 @@
 export const LIMITS = {
   /** What the user typed in one message; the renderer may cut further when many messages compete. */
   userText: 1_200,
+  /** What the parser keeps of a typed message: the session's last instruction is shown whole up to this. */
+  userTextWhole: 4_000,
   /** The least of a typed message the renderer keeps before it leaves messages out. */
   userTextFloor: 200,
   /** One excerpt of text the user pasted: capped hard, since it is not their words. */
@@ -13,6 +15,10 @@ export const LIMITS = {
   assistantFinal: 800,
   /** Any other assistant text. */
   assistantText: 400,
+  /** What the parser keeps of an assistant text: the session's conclusion is shown whole up to this. */
+  conclusion: 6_000,
+  /** A line of narration announcing the next step, once shortened. */
+  narration: 120,
   /** One tool result's snippet. */
   toolOutput: 300,
   /** Claude Code's compaction summary. */

@@ -68,7 +68,13 @@ describe.skipIf(!existsSync(dir))('real transcripts', () => {
     expect(result.totalChars).toBeGreaterThan(12_000);
     expect(result.text.startsWith('User: Implement spotter-gqc')).toBe(true);
     expect(result.text).toMatch(/\[… [\d,]+ events left out …\]/);
-    expect(result.text).toContain('User: did you push?');
+    expect(result.text).toContain('User (asks): did you push?');
+    // The session's last words, and its report of the work before the question, whole.
+    expect(result.stats.conclusion?.keptShare).toBe(1);
+    expect(result.text).toMatch(/Assistant: All done\. The \*\*spotter-gqc\*\* epic is fully implemented and pushed\.[^…]*6 new builder tests, 4 controller tests, 1 LiveView test/);
+    // Failures are told, and left-out runs are marked once each.
+    expect(result.text.match(/→ FAILED/g)?.length ?? 0).toBeGreaterThanOrEqual(5);
+    expect(result.stats.markers).toBeLessThanOrEqual(15);
     // The compaction summary stands for the turns before it, without its preamble or its code sections.
     expect(result.text).toContain('[Summary of the session before this point, written by the agent');
     expect(result.text).toContain('Primary Request and Intent');

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../support/cli.js';
-import { startHarness, type Harness } from '../support/harness.js';
+import { claudeTranscript, startHarness, type Harness } from '../support/harness.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -98,11 +98,41 @@ describe('recall capture', () => {
     expect(new Set(memories.map((m) => m.namespace)).size).toBe(2);
   });
 
+  it("files a session under the project and session id its transcript records, when --cwd and --session-id are not given", async () => {
+    const env = { ...h.env, RECALL_HOME: join(h.root, 'capture-origin') };
+    const project = h.project('origin-app');
+    const file = join(h.root, 'origin.jsonl');
+    writeFileSync(file, claudeTranscript('sess-origin-7', ['You MUST use pnpm, never npm.']).replaceAll('"/work/x"', JSON.stringify(project)));
+    const result = await runCli(['capture', file, '--json'], { env, cwd: h.root });
+    expect(result.exitCode).toBe(0);
+    const memories = await listMemories(env);
+    expect(memories.length).toBeGreaterThan(0);
+    for (const memory of memories) {
+      expect(memory.namespace).toMatch(/^project:origin-app-/);
+      expect(memory.session_id).toBe('sess-origin-7');
+    }
+  });
+
+  it('refuses, saying why, to file as global a session whose project it cannot tell, and files it with --global', async () => {
+    const env = { ...h.env, RECALL_HOME: join(h.root, 'capture-unknown') };
+    const gone = await runCli(['capture', h.session('elsewhere', ['You MUST use pnpm.'])], { env, cwd: h.root });
+    expect(gone.exitCode).toBe(1);
+    expect(gone.stderr).toMatch(/cannot tell which project .* the session ran in \/work\/x, which does not exist on this machine\. Pass --cwd <project folder>, or --global/);
+    const bare = join(h.root, 'no-cwd.jsonl');
+    writeFileSync(bare, claudeTranscript('no-cwd', ['You MUST use pnpm.']).replaceAll('"cwd":"/work/x",', ''));
+    const none = await runCli(['capture', bare], { env, cwd: h.root });
+    expect(none.stderr).toMatch(/the transcript records no working directory/);
+    expect(await listMemories(env)).toHaveLength(0);
+    const global = await runCli(['capture', bare, '--global', '--json'], { env, cwd: h.root });
+    expect(global.exitCode).toBe(0);
+    expect((await listMemories(env)).every((m) => m.namespace === 'global')).toBe(true);
+  });
+
   it('skips a transcript with almost nothing in it', async () => {
     const env = { ...h.env, RECALL_HOME: join(h.root, 'capture-short') };
     const file = join(h.root, 'tiny.jsonl');
     writeFileSync(file, '{"type":"user","message":{"role":"user","content":"hi"}}\n');
-    const result = await runCli(['capture', file, '--json'], { env });
+    const result = await runCli(['capture', file, '--global', '--json'], { env });
     expect(result.exitCode).toBe(0);
     expect(JSON.parse(result.stdout)).toMatchObject({ status: 'skipped' });
     expect(h.double.requestsTo('/api/chat').some((r) => JSON.stringify(r.body).includes('"hi"'))).toBe(false);
@@ -112,7 +142,7 @@ describe('recall capture', () => {
     const env = { ...h.env, RECALL_HOME: join(h.root, 'capture-empty') };
     h.double.configure({ reply: JSON.stringify({ memories: [] }) });
     try {
-      const result = await runCli(['capture', h.session('plain', ['Rename the variable please, it reads badly.'], { padding: 200 }), '--json'], { env });
+      const result = await runCli(['capture', h.session('plain', ['Rename the variable please, it reads badly.'], { padding: 200 }), '--global', '--json'], { env });
       expect(result.exitCode).toBe(0);
       const memories = await listMemories(env);
       expect(memories).toHaveLength(1);
@@ -131,7 +161,7 @@ describe('recall capture', () => {
 
   it('tells the user to set a model when none is configured', async () => {
     const env = { ...h.env, RECALL_HOME: join(h.root, 'capture-no-model'), RECALL_OLLAMA_LLM_MODEL: '' };
-    const result = await runCli(['capture', h.session('nomodel', ['You MUST use pnpm.'])], { env });
+    const result = await runCli(['capture', h.session('nomodel', ['You MUST use pnpm.']), '--global'], { env });
     expect(result.exitCode).toBe(1);
     expect(result.stderr).toMatch(/RECALL_OLLAMA_LLM_MODEL/);
   });

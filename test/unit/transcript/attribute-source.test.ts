@@ -4,7 +4,7 @@ import type { SessionEntry } from '../../../src/transcript/session-events.js';
 
 const entries: SessionEntry[] = [
   { kind: 'user', text: 'Keep every amount in integer cents in the orders database.', pasted: [{ kind: 'log', lines: 40, chars: 4000, excerpt: 'ERROR redis connection refused on port 6380' }] },
-  { kind: 'assistant', text: 'The repository layer maps total_cents columns to bigint values.', final: true },
+  { kind: 'assistant', text: 'The repository layer maps total_cents columns to bigint values.', fullChars: 63, final: true },
   { kind: 'tool', name: 'Bash', summary: '[tool Bash: cat README]', output: 'Deploy by running make release-canary then make promote.', outputChars: 60 },
   { kind: 'compaction', text: 'The user chose Fastify over Express for the HTTP layer.' },
 ];
@@ -16,10 +16,20 @@ describe('attributeSource', () => {
     ['The repository maps total_cents columns to bigint.', 'assistant'],
     ['Deploy with make release-canary, then make promote.', 'tool-output'],
     ['Use Fastify, not Express, for the HTTP layer.', 'summary'],
-    ['Redis listens on port 6380 here.', 'pasted'],
+    ['Redis listens on port 6380 here.', 'tool-output'],
     ['Prefer small pull requests reviewed within a day.', 'model'],
   ])('names where "%s" came from', (content, source) => {
     expect(attributeSource(content, sources)).toBe(source);
+  });
+
+  it("gives what the user pasted (a log, CI output, a bot's review) tool-output provenance, not the user's", () => {
+    const pasted = sourceWords([{ kind: 'user', text: 'CI is red again:\n[pasted log #1]', pasted: [{ kind: 'log', lines: 30, chars: 3000, excerpt: 'ERROR deploy must run make release-canary before make promote' }] }]);
+    expect(attributeSource('You MUST run make release-canary before make promote.', pasted)).toBe('tool-output');
+  });
+
+  it('gives the output of a command the user ran in bash mode tool-output provenance', () => {
+    const shell = sourceWords([{ kind: 'tool', name: 'bash mode', byUser: true, summary: '[the user ran in the shell: cat DEPLOY.md]', output: 'Deploys go through the staging bastion host first.', outputChars: 50 }]);
+    expect(attributeSource('Deploys go through the staging bastion host first.', shell)).toBe('tool-output');
   });
 
   it('gives the user the memory when the user and a tool both said it', () => {

@@ -56,3 +56,41 @@ describe('markOutcomes', () => {
     expect(outcomes[0]?.outcome).toBeUndefined();
   });
 });
+
+describe('edits written back', () => {
+  const write = (target: string, content: string): ToolRun => ({ name: 'Edit', target, edit: { before: `b-${content}`, after: content }, output: 'ok', isError: false });
+
+  it('marks an edit swapped back, and the edit that did it, as reverted, and leaves the other edits of the file alone', () => {
+    const outcomes = markOutcomes([
+      { name: 'Edit', target: 'a.ts', edit: { before: 'x', after: 'y' }, output: 'ok', isError: false },
+      write('a.ts', 'other'),
+      { name: 'Edit', target: 'a.ts', edit: { before: 'y', after: 'x' }, output: 'ok', isError: false },
+      write('b.ts', 'kept'),
+    ]);
+    expect(outcomes.map((o) => o.detail)).toEqual(['later written back', undefined, 'wrote an earlier change back', undefined]);
+  });
+
+  it('marks the writes a whole-file write undid', () => {
+    const whole = (content: string): ToolRun => ({ name: 'Write', target: 'c.ts', edit: { after: content }, output: 'ok', isError: false });
+    const outcomes = markOutcomes([whole('v1'), whole('v2'), whole('v3'), whole('v1')]);
+    expect(outcomes.map((o) => o.outcome)).toEqual([undefined, 'reverted', 'reverted', 'reverted']);
+  });
+});
+
+describe('test counts and exit codes', () => {
+  it('puts the counts a run printed in its detail', () => {
+    expect(classifyRun({ name: 'Bash', command: 'pnpm test', tests: '2 failed, 40 passed', output: 'x', isError: false })).toEqual({ outcome: 'failed', detail: 'tests or build failed; 2 failed, 40 passed' });
+    expect(classifyRun({ name: 'Bash', command: './scripts/run-checks.sh', tests: '12 passed', output: 'x', isError: false })).toEqual({ outcome: 'passed', detail: 'tests passed; 12 passed' });
+  });
+
+  it('reads an exit status a runner prints at the end of its output', () => {
+    expect(classifyRun({ name: 'Bash', command: 'make deploy', output: 'deploying...\nmake: *** [deploy] Error 2\nprocess exited with code 2', isError: false })).toMatchObject({ outcome: 'failed', detail: 'exit code 2' });
+  });
+
+  it('reads git checkout of a file as a revert and of a branch as nothing', () => {
+    expect(classifyRun({ name: 'Bash', command: 'git checkout src/retry.ts', output: '', isError: false }).outcome).toBe('reverted');
+    expect(classifyRun({ name: 'Bash', command: 'git checkout feature/login', output: '', isError: false }).outcome).toBeUndefined();
+    expect(classifyRun({ name: 'Bash', command: 'git reset HEAD~1', output: '', isError: false }).outcome).toBe('reverted');
+    expect(classifyRun({ name: 'Bash', command: 'git stash pop', output: '', isError: false }).outcome).toBeUndefined();
+  });
+});

@@ -40,7 +40,7 @@ describe('parseTranscriptLine: Claude Code lines', () => {
 
   it('keeps the message id on assistant text so split lines can be joined', () => {
     expect(parseTranscriptLine(assistantLine([{ type: 'text', text: 'Let me look.' }], 'msg_A'))).toEqual([
-      { kind: 'assistant', text: 'Let me look.', messageId: 'msg_A' },
+      { kind: 'assistant', text: 'Let me look.', fullChars: 12, messageId: 'msg_A' },
     ]);
   });
 
@@ -74,7 +74,7 @@ describe('parseTranscriptLine: Claude Code lines', () => {
 
   it('reads a tool result with string content, its id and its full length', () => {
     expect(parseTranscriptLine(userLine([{ type: 'tool_result', tool_use_id: 't9', content: '3 passed' }]))).toEqual([
-      { kind: 'tool-result', text: '3 passed', chars: 8, isError: false, id: 't9' },
+      { kind: 'tool-result', text: '3 passed', chars: 8, tests: '3 passed', isError: false, id: 't9' },
     ]);
   });
 
