@@ -3,7 +3,8 @@
  * `recall import`, and the `recall eval` preview): against the close memories of its namespace, is it
  * the same (reinforce), a changed decision (it supersedes them), or a different memory (insert)?
  * Deterministic rules decide the clear cases; only pairs they cannot tell apart go to the model, and
- * when there is none, or it fails, the cosine threshold decides as before.
+ * when there is none, or it fails, both are kept (a rule hidden wrongly is the worst error recall can
+ * make; a change missed shows both rules, and the user sees the conflict).
  */
 import { contentKey } from '../core/memory.js';
 import type { Logger } from '../core/log.js';
@@ -102,7 +103,7 @@ export function classifyPair(oldText: string, newText: string, similarity: numbe
   return similarity < options.band ? Promise.resolve('different') : decidePair(oldText, newText, similarity, options);
 }
 
-/** The verdict on one pair: the rules, then the model for what they leave open, then the threshold. */
+/** The verdict on one pair: the rules, then the model for what they leave open, then "different" (keep both). */
 export async function decidePair(
   oldText: string,
   newText: string,
@@ -112,15 +113,15 @@ export async function decidePair(
   const rules = judgePair(oldText, newText, similarity, options.threshold);
   if (rules.verdict !== 'ambiguous') return rules.verdict;
   if (options.judge === null) {
-    options.log?.log('debug', 'no model to judge a pair of memories the rules left open; the similarity threshold decides');
+    options.log?.log('debug', 'no model to judge a pair of memories the rules left open; both are kept');
   } else {
     try {
       return await options.judge(oldText, newText);
     } catch (err) {
-      options.log?.log('warn', 'the model could not judge a pair of memories; the similarity threshold decides', {
+      options.log?.log('warn', 'the model could not judge a pair of memories; both are kept', {
         error: err instanceof Error ? err.message : String(err),
       });
     }
   }
-  return similarity >= options.threshold ? 'same' : 'different';
+  return 'different';
 }
