@@ -6,6 +6,7 @@
  * when there is none, or it fails, both are kept (a rule hidden wrongly is the worst error recall can
  * make; a change missed shows both rules, and the user sees the conflict).
  */
+import { cosineSimilarity } from '../core/cosine-similarity.js';
 import { contentKey } from '../core/memory.js';
 import type { Logger } from '../core/log.js';
 import type { MemoryStore, Neighbor } from '../core/ports.js';
@@ -65,9 +66,29 @@ export async function decideMemories(
   const judged: DedupeLookup[] = [];
   for (const [i, candidate] of candidates.entries()) {
     const lookup = lookups[i] as DedupeLookup;
-    judged.push(lookup.exact !== null ? lookup : { ...lookup, ...(await judgeNeighbors(candidate, lookup.nearest, batchOptions)) });
+    const batch = await judgeEarlier(candidates, i, batchOptions);
+    judged.push(lookup.exact !== null ? { ...lookup, ...batch } : { ...lookup, ...batch, ...(await judgeNeighbors(candidate, lookup.nearest, batchOptions)) });
   }
   return planDedupe(candidates, judged, options.threshold);
+}
+
+/**
+ * The candidate against the earlier ones of its batch, judged like a stored pair: within one capture a
+ * later statement wins ("use Jest" ... "use Vitest": Vitest is current, Jest its older version), and a
+ * near one about another subject is no duplicate.
+ */
+async function judgeEarlier(candidates: readonly DedupeCandidate[], i: number, options: DecideOptions): Promise<{ batchSame: number | null; batchSupersedes: number[] }> {
+  const candidate = candidates[i] as DedupeCandidate;
+  let batchSame: number | null = null;
+  const batchSupersedes: number[] = [];
+  for (let j = 0; j < i; j += 1) {
+    const other = candidates[j] as DedupeCandidate;
+    if (other.namespace !== candidate.namespace) continue;
+    const verdict = await classifyPair(other.content, candidate.content, cosineSimilarity(other.vector, candidate.vector), options);
+    if (verdict === 'same' && batchSame === null) batchSame = j;
+    if (verdict === 'supersede') batchSupersedes.push(j);
+  }
+  return { batchSame, batchSupersedes };
 }
 
 /**

@@ -13,7 +13,8 @@ import { decideMemories, lookupMemories, withDecisionDefaults } from './decide-m
 import type { DecisionSettings } from './decide-memories.js';
 import { GLOBAL_NAMESPACE } from '../project/resolve-project.js';
 import { parseMemoryLines } from './memory-lines.js';
-import { screenMemory } from './screen-memory.js';
+import { QUARANTINED, screenMemory } from './screen-memory.js';
+import { mayReplace, recordOf } from './authority.js';
 import type { LineDefaults, LineError, ParsedMemory } from './memory-lines.js';
 
 /** The decision settings (threshold; band, model and log optional, see DecideOptions) and the parts to import with. */
@@ -35,10 +36,14 @@ export interface ImportResult {
   reembedded: number;
   /** Memories marked as replaced: stored ones a newer line changed, or lines a newer stored memory had changed. */
   superseded: number;
+  /** Lines held for review as proposed changes: they would replace stored memories (an import has the least authority). */
+  proposed: number;
   namespaces: string[];
 }
 
 const EMBED_BATCH = 64;
+/** What an imported line counts as when it would replace a stored memory, whatever its file says. */
+const IMPORTED = { provenance: 'import', source: 'import' } as const;
 const ERRORS_SHOWN = 10;
 const DEDUPE_CHUNK = 256;
 
@@ -51,7 +56,7 @@ export async function importMemories(text: string, deps: ImportDeps): Promise<Im
     ...deps.lineDefaults,
   });
   if (errors.length > 0) throw invalidLines(errors);
-  const result: ImportResult = { imported: 0, duplicateIds: 0, duplicateContent: 0, reembedded: 0, superseded: 0, namespaces: [] };
+  const result: ImportResult = { imported: 0, duplicateIds: 0, duplicateContent: 0, reembedded: 0, superseded: 0, proposed: 0, namespaces: [] };
   if (memories.length === 0) return result;
 
   const { store, embedder } = deps;
@@ -80,6 +85,7 @@ export async function importMemories(text: string, deps: ImportDeps): Promise<Im
     for (const { id, by } of replaced) await store.supersede(id, by, at);
     result.superseded = replaced.length + keep.filter((m) => m.supersededBy != null && !historyIds.has(m.id)).length;
     result.imported = keep.length;
+    result.proposed = keep.filter((m) => m.wantsToReplace != null).length;
     result.namespaces = [...new Set(keep.map((m) => m.namespace))].sort();
     return result;
   });
@@ -132,6 +138,9 @@ async function decideLines(memories: readonly StoredMemory[], deps: ImportDeps):
         const newer = olderStored.find((n) => n.record.createdAt > line.createdAt);
         if (newer !== undefined) {
           keep.push({ ...line, supersededBy: newer.record.id, supersededAt: newer.record.createdAt });
+        } else if (decision.supersedes.length > 0 && (line.status === QUARANTINED || decision.supersedes.some((id) => !mayReplace(IMPORTED, recordOf(lookups[j]?.nearest ?? [], id))))) {
+          // An import has the least authority: a change to anything else is a proposal, held for review.
+          keep.push({ ...line, status: QUARANTINED, wantsToReplace: decision.supersedes });
         } else {
           keep.push(line);
           replaced.push(...decision.supersedes.map((id) => ({ id, by: line.id })));

@@ -40,6 +40,7 @@ export function registerImport(program: Command): void {
         out.line(
           `imported ${result.imported}; skipped ${result.duplicateIds} with a known id and ${result.duplicateContent} duplicates by text or meaning` +
             (result.superseded > 0 ? `; ${result.superseded} marked as replaced by a newer version` : '') +
+            (result.proposed > 0 ? `; ${result.proposed} held for review as proposed changes (recall review)` : '') +
             (result.reembedded > 0 ? `; ${result.reembedded} re-embedded` : ''),
         );
       });
