@@ -63,7 +63,7 @@ async function forgetIds(ids: string[], opts: ForgetFlags, runtime: Runtime, log
   const forgotten = found.forgotten.map((r) => r.id);
   logger.log('info', 'forgot memories', { ids: forgotten, current: found.current });
   await refreshAfterWrite(found.forgotten.map((r) => r.namespace), runtime, logger);
-  if (opts.json) out.json({ forgotten, current_again: found.current });
+  if (opts.json) out.json(found.current.length === 0 ? { forgotten } : { forgotten, current_again: found.current });
   else {
     out.line(`forgot ${forgotten.length} memor${forgotten.length === 1 ? 'y' : 'ies'}`);
     if (found.current.length > 0) out.line(`current again (the previous version): ${found.current.join(', ')}`);
