@@ -114,6 +114,8 @@ function judgeSameSubject(a: RuleReading, b: RuleReading, similarity: number, th
     return { verdict: 'different', reason: 'subject-changed' };
   }
 
+  // One rule is the other with more said (a detail, a condition): a refinement, not a repeat.
+  if (addsWords(a, b) || addsWords(b, a)) return { verdict: 'ambiguous', reason: 'unclear' };
   const overlap = jaccard(a.words, b.words);
   if (a.negated === b.negated && (overlap >= SAME_WORDS || similarity >= threshold)) return { verdict: 'same', reason: 'same-words' };
   if (overlap < FEW_WORDS) return { verdict: 'different', reason: 'few-shared-words' };
@@ -135,8 +137,20 @@ function rejectsChoiceOf(next: RuleReading, prev: RuleReading): boolean {
   return [...prev.rejected].some((w) => nextChosen.includes(w) && !next.rejected.has(w) && !next.negated);
 }
 
+/** Words a refinement may add to a rule before it is read as more than a rewording. */
+const REFINEMENT_WORDS = 2;
+
+/** `longer` says everything `shorter` says and at least REFINEMENT_WORDS more. */
+function addsWords(shorter: RuleReading, longer: RuleReading): boolean {
+  const words = new Set(longer.words);
+  if (!shorter.words.every((w) => words.has(w))) return false;
+  const extra = new Set(longer.words.filter((w) => !shorter.words.includes(w)));
+  return extra.size >= REFINEMENT_WORDS;
+}
+
 /** Besides the numbers, at most one word differs (a unit: "twice" -> "4 times") and at least two are shared. */
 function oneUnitApart(a: RuleReading, b: RuleReading): boolean {
+  if (a.numbers.size === 0 || b.numbers.size === 0) return false;
   const x = new Set(a.words.filter((w) => !a.numbers.has(w)));
   const y = new Set(b.words.filter((w) => !b.numbers.has(w)));
   const shared = [...x].filter((w) => y.has(w)).length;
