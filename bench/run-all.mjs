@@ -48,6 +48,7 @@ const BENCHMARKS = [
   { key: 'embedThroughput', script: 'embed-throughput.mjs', quick: ['5'] },
   { key: 'dedupeStore', script: 'dedupe-store.mjs', quick: ['2', '1000'] },
   { key: 'supersedeDecisions', script: 'supersede-decisions.mjs', quick: [] },
+  { key: 'judgementPairs', script: 'judgement-pairs.mjs', quick: [] },
   { key: 'searchCold', script: 'search-cold.mjs', quick: ['3', '1000'] },
   { key: 'searchScale', script: 'search-scale.mjs', quick: ['2', '1000'] },
   { key: 'searchWarm', script: 'search-warm.mjs', quick: ['3', '1000'] },
@@ -184,6 +185,15 @@ const ROWS = {
     { what: `Supersede decisions, hash embedder, no model: main set (${r.main.pairs} pairs)`, figure: `${pct(r.main.accuracy)} (${Object.entries(r.main.byKind).map(([kind, k]) => `${kind} ${pct(k.accuracy)}`).join(', ')})`, target: '>= 95%', met: met(r.main.accuracy >= 0.95) },
     { what: `Supersede decisions, hash embedder, no model: held-out set (${r.heldOut.pairs} pairs)`, figure: `${pct(r.heldOut.accuracy)} (${Object.entries(r.heldOut.byKind).map(([kind, k]) => `${kind} ${pct(k.accuracy)}`).join(', ')})` },
   ],
+  judgementPairs: (r) =>
+    ['noModel', 'model'].flatMap((arm) =>
+      ['add', 'capture', 'batch'].map((path) => ({
+        what: `Judgement pairs (${r.pairs}) through ${path === 'add' ? '`recall add`' : path === 'capture' ? 'two captures' : 'one capture'}, ${arm === 'model' ? 'judge double answering right' : 'no model'}`,
+        figure: `${pct(r[arm][path].accuracy)} right, ${r[arm][path].hiddenWrongly} hidden wrongly, ${r[arm][path].changesMissed} changes missed, ${r[arm][path].modelCalls} model calls`,
+        target: '0 hidden wrongly',
+        met: met(r[arm][path].hiddenWrongly === 0),
+      })),
+    ),
   searchCold: (r) => [{ what: '`recall search` cold (new process), hybrid', figure: r.rows.map((x) => `${size(x.memories)}: ${fmt(x.hybrid)} ms`).join('; ') }],
   searchScale: (r) =>
     r.rows.map((x) => ({

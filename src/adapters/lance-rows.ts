@@ -21,14 +21,14 @@ export const META_DIMENSION = 'recall.dimension';
 export const RECORD_COLUMNS = [
   'id', 'content', 'type', 'importance', 'namespace', 'project_root', 'session_id',
   'source', 'embedder', 'created_at', 'last_seen_at', 'seen_count',
-  'superseded_by', 'superseded_at', 'provenance', 'status',
+  'superseded_by', 'superseded_at', 'provenance', 'status', 'wants_to_replace',
 ];
 
 /**
  * Columns added after the first release, all nullable text: a table made before them gains them
  * (as nulls) when it is opened. Append here; never reorder.
  */
-export const ADDED_COLUMNS = ['superseded_by', 'superseded_at', 'provenance', 'status'] as const;
+export const ADDED_COLUMNS = ['superseded_by', 'superseded_at', 'provenance', 'status', 'wants_to_replace'] as const;
 
 /** The filter that keeps a read to current memories: a replaced one stays as history only. */
 export const CURRENT_ONLY = 'superseded_by IS NULL';
@@ -76,6 +76,7 @@ export function sqlList(values: readonly string[]): string {
 export function buildFilter(filters: MemoryFilters): string | null {
   const parts: string[] = [];
   if (filters.supersededBy !== undefined) parts.push(`superseded_by = ${sqlString(filters.supersededBy)}`);
+  else if (filters.supersededSince !== undefined) parts.push(`superseded_at >= ${sqlString(filters.supersededSince.toISOString())}`);
   else if (filters.allVersions !== true) parts.push(CURRENT_ONLY);
   if (filters.quarantine === 'exclude') parts.push(`status IS NULL`);
   if (filters.quarantine === 'only') parts.push(`status = 'quarantined'`);
@@ -123,6 +124,7 @@ export function toRow(r: MemoryRecord): Row {
     embedder: r.embedder, created_at: r.createdAt, last_seen_at: r.lastSeenAt, seen_count: r.seenCount,
     superseded_by: r.supersededBy ?? null, superseded_at: r.supersededAt ?? null,
     provenance: r.provenance ?? null, status: r.status ?? null,
+    wants_to_replace: r.wantsToReplace == null || r.wantsToReplace.length === 0 ? null : r.wantsToReplace.join(','),
   };
 }
 
@@ -136,6 +138,7 @@ export function toRecord(row: Row): MemoryRecord {
     createdAt: String(row.created_at), lastSeenAt: String(row.last_seen_at), seenCount: Number(row.seen_count),
     supersededBy: nullableString(row.superseded_by), supersededAt: nullableString(row.superseded_at),
     provenance: isProvenance(row.provenance) ? row.provenance : null, status: row.status === 'quarantined' ? 'quarantined' : null,
+    ...(row.wants_to_replace == null || row.wants_to_replace === '' ? {} : { wantsToReplace: String(row.wants_to_replace).split(',') }),
   };
 }
 

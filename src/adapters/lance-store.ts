@@ -235,6 +235,7 @@ export async function openLanceStore(at: StoreLocation | string, opts: OpenStore
         namespace: m.namespace, projectRoot: m.projectRoot, sessionId: m.sessionId, source: m.source,
         embedder, createdAt: at, lastSeenAt: at, seenCount: 1,
         provenance: m.provenance ?? null, status: m.status ?? null,
+        ...(m.wantsToReplace == null || m.wantsToReplace.length === 0 ? {} : { wantsToReplace: m.wantsToReplace }),
       }));
       const data = records.map((r, i) => ({ ...toRow(r), vector: memories[i]?.vector }));
       // One add call: one new table version for the whole batch.
@@ -278,6 +279,27 @@ export async function openLanceStore(at: StoreLocation | string, opts: OpenStore
       if (result.rowsUpdated === 0 && (await store.get(oldId)) === null) throw new RecallError('NOT_FOUND', `no memory with id ${oldId}`);
     },
 
+    async relink(ids, supersededBy, at) {
+      const t = await existingTable();
+      if (t === null || ids.length === 0) return 0;
+      const result = await guard('relink', () => t.update({
+        where: `id IN ${sqlList(ids)}`,
+        valuesSql: supersededBy === null
+          ? { superseded_by: 'NULL', superseded_at: 'NULL' }
+          : { superseded_by: sqlString(supersededBy), superseded_at: sqlString(at.toISOString()) },
+      }));
+      return result.rowsUpdated;
+    },
+
+    async setWantsToReplace(id, ids) {
+      const t = await existingTable();
+      const result = t === null ? { rowsUpdated: 0 } : await guard('set wants_to_replace', () => t.update({
+        where: `id = ${sqlString(id)}`,
+        valuesSql: { wants_to_replace: ids === null || ids.length === 0 ? 'NULL' : sqlString(ids.join(',')) },
+      }));
+      if (result.rowsUpdated === 0) throw new RecallError('NOT_FOUND', `no memory with id ${id}`);
+    },
+
     async edit(id, change) {
       const t = await existingTable();
       const dimension = (await store.embedderInfo())?.dimension ?? change.vector.length;
@@ -287,6 +309,7 @@ export async function openLanceStore(at: StoreLocation | string, opts: OpenStore
         valuesSql: {
           content: sqlString(change.content), content_key: sqlString(contentKey(change.content)), type: sqlString(change.type),
           importance: floatSql(change.importance), vector: `[${Array.from(change.vector, floatSql).join(', ')}]`,
+          ...(change.provenance === undefined ? {} : { provenance: sqlString(change.provenance) }),
         },
       }));
       if (result.rowsUpdated === 0) throw new RecallError('NOT_FOUND', `no memory with id ${id}`);

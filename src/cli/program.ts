@@ -30,6 +30,7 @@ import { registerStats } from './commands/stats.js';
 import { registerMcp } from './commands/mcp.js';
 import { registerRepair } from './commands/repair.js';
 import { registerReview } from './commands/review.js';
+import { registerRestore } from './commands/restore.js';
 import { registerUi } from './commands/ui.js';
 
 export function buildProgram(): Command {
@@ -61,6 +62,7 @@ export function buildProgram(): Command {
   registerAdd(program);
   registerForget(program);
   registerReview(program);
+  registerRestore(program);
   registerUi(program);
   registerExport(program);
   registerImport(program);

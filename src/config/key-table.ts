@@ -172,6 +172,11 @@ export const CONFIG_KEYS = {
       description:
         'Add global (project-less) memories to the SessionStart context.',
     },
+    changesDays: {
+      kind: 'int', default: 7, min: 0, max: 365, env: 'RECALL_CONTEXT_CHANGES_DAYS',
+      description:
+        'For this many days after a memory replaced another, the SessionStart context names the change ("now X, was Y, since <date>"); 0 names none (env RECALL_CONTEXT_CHANGES_DAYS).',
+    },
   },
   store: {
     uri: {

@@ -19,12 +19,12 @@ import type { StatePaths } from '../core/state-paths.js';
 import { GLOBAL_NAMESPACE } from '../project/resolve-project.js';
 import { writeFileAtomic } from '../core/atomic-write.js';
 import { CONTEXT_FILE_VERSION, contextFileName, contextFilePath, MAX_CONTEXT_FILE_BYTES, parseContextFile, serializeContextFile } from './context-file.js';
-import { renderContextTargets, type ContextTarget, type RenderedTarget } from './render-targets.js';
+import { DEFAULT_CHANGES_DAYS, renderContextTargets, type ContextTarget, type RenderedTarget } from './render-targets.js';
 
 export { LIST_LIMIT_PER_TYPE } from './render-targets.js';
 
 /** Renders the targets somewhere with a warm table, or answers null (then they are rendered here). */
-export type RenderContextElsewhere = (targets: readonly ContextTarget[], options: { maxChars: number; now: Date }) => Promise<RenderedTarget[] | null>;
+export type RenderContextElsewhere = (targets: readonly ContextTarget[], options: { maxChars: number; now: Date; changesDays?: number }) => Promise<RenderedTarget[] | null>;
 
 export interface RefreshContextDeps {
   /** Only reads: the hook's context never needs more than `list`. */
@@ -32,7 +32,8 @@ export interface RefreshContextDeps {
   paths: Pick<StatePaths, 'contextDir'>;
   /** Renders elsewhere first (a running `recall serve`: Runtime.renderContextElsewhere); null or absent, or when it answers null: render here. */
   renderElsewhere?: RenderContextElsewhere | null;
-  config: Pick<Config, 'context'>;
+  /** changesDays absent: DEFAULT_CHANGES_DAYS. */
+  config: { context: Pick<Config['context'], 'maxChars' | 'includeGlobal'> & Partial<Pick<Config['context'], 'changesDays'>> };
   clock?: Clock;
 }
 
@@ -40,7 +41,7 @@ export async function refreshContext(namespaces: readonly string[], deps: Refres
   const now = (deps.clock ?? systemClock).now();
   const targets = planContextRefresh(namespaces, deps.paths.contextDir, deps.config.context.includeGlobal);
   if (targets.length === 0) return;
-  const options = { maxChars: deps.config.context.maxChars, now };
+  const options = { maxChars: deps.config.context.maxChars, now, changesDays: deps.config.context.changesDays ?? DEFAULT_CHANGES_DAYS };
   const rendered =
     (await deps.renderElsewhere?.(targets, options)) ?? (await renderContextTargets(targets, deps.store, options));
   for (const file of rendered) writeContext(deps.paths.contextDir, file, now, file.namespace === GLOBAL_NAMESPACE && deps.config.context.includeGlobal);

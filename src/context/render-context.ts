@@ -2,12 +2,15 @@
  * The memories a session starts with, as short markdown within a character budget.
  * Pure and deterministic: the same memories, options and `now` give the same text.
  *
- * Order: rules, then preferences, decisions and patterns, then the latest session summaries; inside
+ * Order: the rules the user set (their own words only), the recent changes ("now X, was Y, since
+ * <date>"), rules noted in sessions, then preferences, decisions and patterns, then the latest session
+ * summaries; inside
  * a section by importance, then how often the memory came back (seen count), then recency. Entries
  * are added most useful first while they fit; one that does not fit is left out and shorter ones
  * after it still get their chance. The header says how many were left out and how to find them.
  */
-import { contentKey, type MemoryRecord, type MemoryType } from '../core/memory.js';
+import { contentKey, isUserAuthority, type MemoryRecord } from '../core/memory.js';
+import type { RecentChange } from './recent-changes.js';
 import { MAX_CONTEXT_TEXT_CHARS } from './context-file.js';
 import { neutraliseMarkup } from './neutralise-markup.js';
 
@@ -18,6 +21,10 @@ export interface RenderContextOptions {
   now: Date;
   /** Shown in the title; null for the global (project-less) context. */
   projectName: string | null;
+  /** Recent changes to name, newest first. */
+  changes?: readonly RecentChange[];
+  /** Ids of global memories a project memory overrides in this project: marked as such. */
+  overridden?: ReadonlySet<string>;
 }
 
 export interface RenderedContext {
@@ -28,18 +35,32 @@ export interface RenderedContext {
   omitted: number;
 }
 
+type SectionKey = 'user-rule' | 'changes' | 'other-rule' | 'preference' | 'decision' | 'pattern' | 'session';
+
 interface Section {
-  type: MemoryType;
+  key: SectionKey;
   heading: string;
 }
 
 const SECTIONS: readonly Section[] = [
-  { type: 'golden_rule', heading: '### Rules the user set' },
-  { type: 'preference', heading: '### Preferences' },
-  { type: 'decision', heading: '### Decisions' },
-  { type: 'pattern', heading: '### Patterns' },
-  { type: 'session', heading: '### Recent sessions' },
+  { key: 'user-rule', heading: '### Rules the user set' },
+  { key: 'changes', heading: '### Recent changes' },
+  { key: 'other-rule', heading: "### Rules noted in sessions (not the user's own words)" },
+  { key: 'preference', heading: '### Preferences' },
+  { key: 'decision', heading: '### Decisions' },
+  { key: 'pattern', heading: '### Patterns' },
+  { key: 'session', heading: '### Recent sessions' },
 ];
+
+/** A golden rule counts as the user's only when its words are (see core/memory.ts authorityOf). */
+function sectionIndex(m: MemoryRecord): number {
+  const key: string = m.type === 'golden_rule' ? (isUserAuthority(m) ? 'user-rule' : 'other-rule') : m.type;
+  return SECTIONS.findIndex((s) => s.key === key);
+}
+
+const CHANGES_SECTION = SECTIONS.findIndex((s) => s.key === 'changes');
+/** Each side of a change is cut shorter than an entry: the current text is shown in full in its own section. */
+const MAX_CHANGE_SIDE_CHARS = 200;
 
 /** Only the newest session summaries are worth a place; the rest stay searchable. */
 export const MAX_SESSIONS_SHOWN = 2;
@@ -52,6 +73,8 @@ export const SEARCH_COMMAND = 'recall search "<words>" --here';
 interface Entry {
   section: number;
   line: string;
+  /** A memory (counted in the status line), not a change note. */
+  memory: boolean;
 }
 
 const EMPTY: RenderedContext = Object.freeze({ text: '', included: 0, omitted: 0 });
@@ -62,23 +85,30 @@ export function renderContext(memories: readonly MemoryRecord[], opts: RenderCon
   if (distinct === 0) return EMPTY;
   const budget = Math.min(Math.floor(opts.maxChars), MAX_CONTEXT_TEXT_CHARS);
   const title = renderTitle(opts.projectName);
-  const entries = candidates.shown.map((m): Entry | null => {
+  const memoryEntries = candidates.shown.map((m): Entry | null => {
     const line = renderEntry(m, opts);
-    return line === null ? null : { section: SECTIONS.findIndex((s) => s.type === m.type), line };
+    return line === null ? null : { section: sectionIndex(m), line, memory: true };
   });
+  const changeEntries = (opts.changes ?? []).map((c): Entry | null => {
+    const line = renderChange(c);
+    return line === null ? null : { section: CHANGES_SECTION, line, memory: false };
+  });
+  // Stable: memories keep their rank inside a section, changes newest first.
+  const entries = [...memoryEntries, ...changeEntries].filter((e): e is Entry => e !== null).sort((a, b) => a.section - b.section);
 
   // Greedy by rank, measured incrementally: text = title \n status [\n\n heading (\n line)*]*.
   const chosen: Entry[] = [];
   const open = new Set<number>();
   let body = 0;
+  let shown = 0;
   for (const entry of entries) {
-    if (entry === null) continue;
     const cost = 1 + entry.line.length + (open.has(entry.section) ? 0 : 2 + SECTIONS[entry.section]!.heading.length);
-    const length = title.length + 1 + renderStatus(chosen.length + 1, distinct).length + body + cost;
+    const length = title.length + 1 + renderStatus(shown + (entry.memory ? 1 : 0), distinct).length + body + cost;
     if (length > budget) continue;
     chosen.push(entry);
     open.add(entry.section);
     body += cost;
+    if (entry.memory) shown += 1;
   }
   // The status line can grow by a digit as more entries join: drop the least useful until it fits.
   let text = renderText(title, chosen, distinct);
@@ -87,13 +117,14 @@ export function renderContext(memories: readonly MemoryRecord[], opts: RenderCon
     text = renderText(title, chosen, distinct);
   }
   if (text.length > budget) return { text: '', included: 0, omitted: distinct };
-  return { text, included: chosen.length, omitted: distinct - chosen.length };
+  const included = chosen.filter((e) => e.memory).length;
+  return { text, included, omitted: distinct - included };
 }
 
 /** Memories in the order they earn a place, exact duplicates (folded text) removed. */
 function rankMemories(memories: readonly MemoryRecord[]): { shown: MemoryRecord[]; distinct: number } {
   const sorted = memories
-    .map((m) => ({ m, section: SECTIONS.findIndex((s) => s.type === m.type) }))
+    .map((m) => ({ m, section: sectionIndex(m) }))
     .sort((a, b) => sectionOf(a.section) - sectionOf(b.section) || compareWithin(a.m, b.m));
   const seen = new Set<string>();
   const shown: MemoryRecord[] = [];
@@ -158,7 +189,7 @@ function renderStatus(included: number, distinct: number): string {
 }
 
 function renderText(title: string, chosen: readonly Entry[], distinct: number): string {
-  const lines = [title, renderStatus(chosen.length, distinct)];
+  const lines = [title, renderStatus(chosen.filter((e) => e.memory).length, distinct)];
   SECTIONS.forEach((section, index) => {
     const items = chosen.filter((e) => e.section === index);
     if (items.length > 0) lines.push('', section.heading, ...items.map((e) => e.line));
@@ -170,20 +201,30 @@ function renderEntry(memory: MemoryRecord, opts: RenderContextOptions): string |
   // A memory is data: no tag in it may close recall's block or pass for the agent's own markup.
   const content = shorten(oneLine(neutraliseMarkup(memory.content)));
   if (content === '') return null;
-  const scope = opts.projectName !== null && memory.namespace === 'global' ? ' (all projects)' : '';
+  const overridden = opts.overridden?.has(memory.id) === true;
+  const scope = opts.projectName !== null && memory.namespace === 'global' ? (overridden ? ' (all projects; overridden in this project by a project rule)' : ' (all projects)') : '';
   if (memory.type === 'session') return `- ${age(memory.createdAt, opts.now)}: ${content}${scope}`;
   return `- ${content}${scope}`;
+}
+
+/** "now X; was Y (since <date>)", each side made safe and cut short. */
+function renderChange(change: RecentChange): string | null {
+  const now = shorten(oneLine(neutraliseMarkup(change.now.content)), MAX_CHANGE_SIDE_CHARS);
+  const was = shorten(oneLine(neutraliseMarkup(change.was.content)), MAX_CHANGE_SIDE_CHARS);
+  if (now === '' || was === '') return null;
+  const day = /^\d{4}-\d{2}-\d{2}/.exec(change.at)?.[0] ?? 'recently';
+  return `- now: ${now}; was: ${was} (since ${day})`;
 }
 
 function oneLine(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
-function shorten(text: string): string {
-  if (text.length <= MAX_ENTRY_CHARS) return text;
-  const cut = text.slice(0, MAX_ENTRY_CHARS - 1);
+function shorten(text: string, max = MAX_ENTRY_CHARS): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
   const space = cut.lastIndexOf(' ');
-  return `${(space > MAX_ENTRY_CHARS / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
 function age(iso: string, now: Date): string {

@@ -6,6 +6,8 @@ import { MEMORY_TYPES, type MemoryRecord, type MemoryType } from '../core/memory
 import type { MemoryStore } from '../core/ports.js';
 import { GLOBAL_NAMESPACE } from '../project/resolve-project.js';
 import { renderContext, type RenderedContext } from './render-context.js';
+import { findOverriddenGlobals } from './find-overrides.js';
+import { readRecentChanges } from './recent-changes.js';
 
 /** One SessionStart context to render: a namespace's memories, plus global ones when `withGlobal`. */
 export interface ContextTarget {
@@ -26,10 +28,13 @@ export interface RenderedTarget extends RenderedContext {
  */
 export const LIST_LIMIT_PER_TYPE = 500;
 
+/** The config default of context.changesDays, for callers without a config. */
+export const DEFAULT_CHANGES_DAYS = 7;
+
 export async function renderContextTargets(
   targets: readonly ContextTarget[],
   store: Pick<MemoryStore, 'list'>,
-  options: { maxChars: number; now: Date },
+  options: { maxChars: number; now: Date; changesDays?: number },
 ): Promise<RenderedTarget[]> {
   let globalMemories: Promise<MemoryRecord[]> | undefined;
   const global = (): Promise<MemoryRecord[]> => (globalMemories ??= listNamespace(store, GLOBAL_NAMESPACE, MEMORY_TYPES));
@@ -37,7 +42,10 @@ export async function renderContextTargets(
   for (const target of targets) {
     const own = target.namespace === GLOBAL_NAMESPACE ? await global() : await listNamespace(store, target.namespace, MEMORY_TYPES);
     const shared = target.withGlobal ? (await global()).filter((m) => m.type !== 'session') : [];
-    const context = renderContext([...own, ...shared], { maxChars: options.maxChars, now: options.now, projectName: target.projectName });
+    const namespaces = target.withGlobal && target.namespace !== GLOBAL_NAMESPACE ? [target.namespace, GLOBAL_NAMESPACE] : [target.namespace];
+    const changes = await readRecentChanges(store, namespaces, [...own, ...shared], { now: options.now, days: options.changesDays ?? DEFAULT_CHANGES_DAYS });
+    const overridden = shared.length > 0 && target.namespace !== GLOBAL_NAMESPACE ? findOverriddenGlobals(own, shared) : new Set<string>();
+    const context = renderContext([...own, ...shared], { maxChars: options.maxChars, now: options.now, projectName: target.projectName, changes, overridden });
     rendered.push({ namespace: target.namespace, ...context });
   }
   return rendered;

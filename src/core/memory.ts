@@ -29,6 +29,35 @@ export function isProvenance(value: unknown): value is Provenance {
   return typeof value === 'string' && (PROVENANCES as readonly string[]).includes(value);
 }
 
+/**
+ * How much a memory's words are trusted to change others: the user's own words (typed in a session,
+ * `recall add`, the page's edit) 3; the assistant's and the model's own wording 2; tool output, pasted
+ * text, MCP stores and imports 1. A memory from before provenance was kept counts by how it was written.
+ */
+export function authorityOf(memory: { provenance?: Provenance | null; source?: string }): 1 | 2 | 3 {
+  switch (memory.provenance) {
+    case 'user':
+    case 'manual':
+      return 3;
+    case 'assistant':
+    case 'summary':
+    case 'model':
+      return 2;
+    case 'tool-output':
+    case 'pasted':
+    case 'mcp':
+    case 'import':
+      return 1;
+    default:
+      return memory.source === 'manual' ? 3 : memory.source === 'mcp' || memory.source === 'import' ? 1 : 2;
+  }
+}
+
+/** The user's own words: what "Rules the user set" may list. */
+export function isUserAuthority(memory: { provenance?: Provenance | null; source?: string }): boolean {
+  return authorityOf(memory) === 3;
+}
+
 /** What extraction hands to the store: text and a type, nothing persisted yet. */
 export interface CandidateMemory {
   content: string;
@@ -65,6 +94,11 @@ export interface MemoryRecord extends CandidateMemory, MemoryOrigin {
   provenance?: Provenance | null;
   /** Null for a memory sessions see. */
   status?: MemoryStatus | null;
+  /**
+   * A proposed change, held for review: the memories this one would replace once approved (it came from
+   * a lower authority than they did, or the screen held it). Null or absent otherwise.
+   */
+  wantsToReplace?: readonly string[] | null;
 }
 
 /** The exact-duplicate key: case folded, whitespace collapsed, trailing punctuation ignored. */

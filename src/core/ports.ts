@@ -1,5 +1,5 @@
 /** The small interfaces pipeline stages depend on; adapters implement them, tests hand in doubles. */
-import type { CandidateMemory, MemoryOrigin, MemoryRecord, MemoryStatus, MemoryType } from './memory.js';
+import type { CandidateMemory, MemoryOrigin, MemoryRecord, MemoryStatus, MemoryType, Provenance } from './memory.js';
 
 export interface ChatRequest {
   system: string;
@@ -38,6 +38,8 @@ export interface Neighbor {
 export interface NewMemory extends CandidateMemory, MemoryOrigin {
   vector: Float32Array;
   status?: MemoryStatus | null;
+  /** A proposed change: the ids it would replace once approved. */
+  wantsToReplace?: readonly string[] | null;
 }
 
 /** A memory's new text and type, with the vector of the new text. */
@@ -46,6 +48,8 @@ export interface MemoryEdit {
   type: MemoryType;
   importance: number;
   vector: Float32Array;
+  /** The words are now the user's: the edit records this provenance. */
+  provenance?: Provenance;
 }
 
 /** Which memories a read looks at; every given filter must hold. */
@@ -58,6 +62,8 @@ export interface MemoryFilters {
   type?: string;
   /** Only memories created at or after this instant. */
   since?: Date;
+  /** Only memories replaced at or after this instant (implies allVersions): the recent changes. */
+  supersededSince?: Date;
   /** Replaced (superseded) memories too; by default only current ones are read. */
   allVersions?: boolean;
   /** Only the memories this one replaced (its older versions); implies allVersions. */
@@ -151,6 +157,13 @@ export interface MemoryStore {
   reinforce(id: string, seenAt: Date): Promise<void>;
   /** A changed decision: `oldId` stays as history, marked as replaced by `newId` at `at`. Never deletes. */
   supersede(oldId: string, newId: string, at: Date): Promise<void>;
+  /**
+   * Points these memories at another newer version, or (null) makes them current again, whatever they
+   * were replaced by before (forgetting or restoring a version of a chain). Returns how many changed.
+   */
+  relink(ids: readonly string[], supersededBy: string | null, at: Date): Promise<number>;
+  /** Sets or clears (null) the ids a held memory would replace once approved. */
+  setWantsToReplace(id: string, ids: readonly string[] | null): Promise<void>;
   /**
    * Rewrites a memory's text and type in place (the user's own edit): the new vector must come from the
    * store's embedder; id, namespace, timestamps and seen count stay. NOT_FOUND when there is no such memory.

@@ -37,6 +37,9 @@ export function formatStored(outcome: ManualMemoryOutcome): string {
   if (outcome.status === 'stored') {
     const replaced = outcome.supersedes ?? [];
     const history = replaced.length === 0 ? '' : ` It replaces ${replaced.join(', ')} (a changed decision; the older version is kept as history and no longer returned).`;
+    if (outcome.wantsToReplace !== undefined) {
+      return `Stored as ${outcome.id} in ${where} as a proposed change: it wants to replace ${outcome.wantsToReplace.join(', ')}, which stays current until the user approves the change with \`recall review\`.${redacted}`;
+    }
     if (outcome.quarantined === true) {
       return `Stored as ${outcome.id} in ${where}, held for the user's review: no session sees it until they approve it with \`recall review\`.${redacted}`;
     }

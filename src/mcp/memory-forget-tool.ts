@@ -6,6 +6,7 @@ import type { McpContext } from './mcp-context.js';
 import { REQUIRED } from './required.js';
 import { refreshAfterChange } from './refresh-after-change.js';
 import { labelOf } from './tool-scope.js';
+import { forgetMemories } from '../store/forget-memories.js';
 
 export const memoryForgetInput = z
   .object({
@@ -31,7 +32,7 @@ export async function memoryForget(args: MemoryForgetArgs, ctx: McpContext): Pro
     if (found === null || found.namespace !== ctx.project.namespace) {
       throw new RecallError('NOT_FOUND', `no memory with id ${id} in ${labelOf(ctx.project.namespace)}; nothing was forgotten`);
     }
-    await store.delete([id]);
+    await forgetMemories([found], store, new Date());
     return found;
   });
   ctx.logger.log('info', 'mcp forgot a memory', { id, namespace: record.namespace });

@@ -29,6 +29,8 @@ export interface ContextRequest {
   maxChars: number;
   /** ISO time the ages are counted from: the client's clock, so both paths render the same text. */
   now: string;
+  /** Days recent changes are named (context.changesDays); absent: the daemon's own config. */
+  changesDays?: number;
 }
 
 export type WorkerRequest = EmbedRequest | ContextRequest;

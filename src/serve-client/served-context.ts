@@ -12,10 +12,11 @@ const TIMEOUT_MS = 10_000;
 
 export async function renderContextThroughServe(
   targets: readonly ContextTarget[],
-  options: { socketPath: string; identity: ServeIdentity; maxChars: number; now: Date },
+  options: { socketPath: string; identity: ServeIdentity; maxChars: number; now: Date; changesDays?: number },
 ): Promise<RenderedTarget[] | null> {
   const request: ContextRequest = {
     v: 1, op: 'context', expect: options.identity, targets: [...targets], maxChars: options.maxChars, now: options.now.toISOString(),
+    ...(options.changesDays === undefined ? {} : { changesDays: options.changesDays }),
   };
   const answer = (await exchange(options.socketPath, request, TIMEOUT_MS)) as ContextAnswer | null;
   if (answer?.ok !== true || !Array.isArray(answer.rendered) || answer.rendered.length !== targets.length) return null;
@@ -35,6 +36,6 @@ function isCount(value: unknown): value is number {
 
 /** A renderer for refreshContext that asks the daemon on `socketPath` (answering null when it cannot). */
 export function contextRendererAt(socketPath: string, identity: ServeIdentity) {
-  return (targets: readonly ContextTarget[], options: { maxChars: number; now: Date }): Promise<RenderedTarget[] | null> =>
+  return (targets: readonly ContextTarget[], options: { maxChars: number; now: Date; changesDays?: number }): Promise<RenderedTarget[] | null> =>
     renderContextThroughServe(targets, { socketPath, identity, ...options });
 }

@@ -5,7 +5,7 @@
  */
 import { describeError } from '../core/errors.js';
 import type { Logger } from '../core/log.js';
-import { renderContextTargets, type ContextTarget } from '../context/render-targets.js';
+import { DEFAULT_CHANGES_DAYS, renderContextTargets, type ContextTarget } from '../context/render-targets.js';
 import type { Runtime } from '../app/runtime.js';
 import { encodeVectors, type ContextAnswer, type EmbedAnswer, type ServeIdentity } from '../serve-client/serve-protocol.js';
 
@@ -40,14 +40,15 @@ export function createWorkerOps(runtime: Pick<Runtime, 'embedder' | 'store'>, id
     },
 
     async context(request) {
-      const { expect, targets, maxChars, now } = request;
+      const { expect, targets, maxChars, now, changesDays } = request;
       const at = typeof now === 'string' ? new Date(now) : new Date(Number.NaN);
       if (!isIdentity(expect) || !Array.isArray(targets) || !targets.every(isTarget) || typeof maxChars !== 'number' || Number.isNaN(at.getTime())) {
         return badRequest();
       }
       if (!sameIdentity(expect, identity)) return refuse('to render context', expect);
       try {
-        const rendered = await renderContextTargets(targets, await runtime.store(), { maxChars, now: at });
+        const days = typeof changesDays === 'number' && Number.isInteger(changesDays) && changesDays >= 0 ? changesDays : DEFAULT_CHANGES_DAYS;
+        const rendered = await renderContextTargets(targets, await runtime.store(), { maxChars, now: at, changesDays: days });
         logger.log('info', 'serve: rendered SessionStart context for a client', { namespaces: targets.map((t) => t.namespace) });
         return { ok: true, rendered };
       } catch (err) {

@@ -3,8 +3,10 @@
  * `recall import`, and the `recall eval` preview): against the close memories of its namespace, is it
  * the same (reinforce), a changed decision (it supersedes them), or a different memory (insert)?
  * Deterministic rules decide the clear cases; only pairs they cannot tell apart go to the model, and
- * when there is none, or it fails, the cosine threshold decides as before.
+ * when there is none, or it fails, both are kept (a rule hidden wrongly is the worst error recall can
+ * make; a change missed shows both rules, and the user sees the conflict).
  */
+import { cosineSimilarity } from '../core/cosine-similarity.js';
 import { contentKey } from '../core/memory.js';
 import type { Logger } from '../core/log.js';
 import type { MemoryStore, Neighbor } from '../core/ports.js';
@@ -71,9 +73,29 @@ export async function decideMemories(
   const judged: DedupeLookup[] = [];
   for (const [i, candidate] of candidates.entries()) {
     const lookup = lookups[i] as DedupeLookup;
-    judged.push(lookup.exact !== null ? lookup : { ...lookup, ...(await judgeNeighbors(candidate, lookup.nearest, batchOptions)) });
+    const batch = await judgeEarlier(candidates, i, batchOptions);
+    judged.push(lookup.exact !== null ? { ...lookup, ...batch } : { ...lookup, ...batch, ...(await judgeNeighbors(candidate, lookup.nearest, batchOptions)) });
   }
   return planDedupe(candidates, judged, options.threshold);
+}
+
+/**
+ * The candidate against the earlier ones of its batch, judged like a stored pair: within one capture a
+ * later statement wins ("use Jest" ... "use Vitest": Vitest is current, Jest its older version), and a
+ * near one about another subject is no duplicate.
+ */
+async function judgeEarlier(candidates: readonly DedupeCandidate[], i: number, options: DecideOptions): Promise<{ batchSame: number | null; batchSupersedes: number[] }> {
+  const candidate = candidates[i] as DedupeCandidate;
+  let batchSame: number | null = null;
+  const batchSupersedes: number[] = [];
+  for (let j = 0; j < i; j += 1) {
+    const other = candidates[j] as DedupeCandidate;
+    if (other.namespace !== candidate.namespace) continue;
+    const verdict = await classifyPair(other.content, candidate.content, cosineSimilarity(other.vector, candidate.vector), options);
+    if (verdict === 'same' && batchSame === null) batchSame = j;
+    if (verdict === 'supersede') batchSupersedes.push(j);
+  }
+  return { batchSame, batchSupersedes };
 }
 
 /**
@@ -109,7 +131,7 @@ export function classifyPair(oldText: string, newText: string, similarity: numbe
   return similarity < options.band ? Promise.resolve('different') : decidePair(oldText, newText, similarity, options);
 }
 
-/** The verdict on one pair: the rules, then the model for what they leave open, then the threshold. */
+/** The verdict on one pair: the rules, then the model for what they leave open, then "different" (keep both). */
 export async function decidePair(
   oldText: string,
   newText: string,
@@ -119,15 +141,15 @@ export async function decidePair(
   const rules = judgePair(oldText, newText, similarity, options.threshold);
   if (rules.verdict !== 'ambiguous') return rules.verdict;
   if (options.judge === null) {
-    options.log?.log('debug', 'no model to judge a pair of memories the rules left open; the similarity threshold decides');
+    options.log?.log('debug', 'no model to judge a pair of memories the rules left open; both are kept');
   } else {
     try {
       return await options.judge(oldText, newText);
     } catch (err) {
-      options.log?.log('warn', 'the model could not judge a pair of memories; the similarity threshold decides', {
+      options.log?.log('warn', 'the model could not judge a pair of memories; both are kept', {
         error: err instanceof Error ? err.message : String(err),
       });
     }
   }
-  return similarity >= options.threshold ? 'same' : 'different';
+  return 'different';
 }

@@ -28,12 +28,22 @@ export interface DedupeLookup {
   same?: readonly Neighbor[];
   /** Ids of stored memories the candidate replaces (a changed decision), judged by decideMemories. */
   supersedes?: readonly string[];
+  /**
+   * The earlier candidate of the batch judged to say the same (decideMemories), or null for none; when
+   * absent, the first earlier one at or above the threshold.
+   */
+  batchSame?: number | null;
+  /** Earlier candidates of the batch this one changes (judged by decideMemories): they become its older versions. */
+  batchSupersedes?: readonly number[];
 }
 
 export type DedupeDecision =
-  /** Stored as new; `supersedes` are the stored memories it replaces (kept as history). */
-  | { action: 'insert'; supersedes: readonly string[] }
-  | { action: 'reinforce'; matchId: string; similarity: number; reason: 'exact' | 'similar'; supersedes: readonly string[] }
+  /**
+   * Stored as new; `supersedes` are the stored memories it replaces (kept as history), `supersedesEarlier`
+   * the earlier candidates of the batch it replaces (present only when there are some).
+   */
+  | { action: 'insert'; supersedes: readonly string[]; supersedesEarlier?: readonly number[] }
+  | { action: 'reinforce'; matchId: string; similarity: number; reason: 'exact' | 'similar'; supersedes: readonly string[]; supersedesEarlier?: readonly number[] }
   /** Same text or meaning as an earlier candidate of this batch (`matchIndex`). */
   | { action: 'skip'; reason: 'batch-duplicate'; matchIndex: number }
   /** The match was recorded by this very session: a re-run must not count it again. */
@@ -42,7 +52,7 @@ export type DedupeDecision =
 /**
  * One decision per candidate, in order. Rules, first that applies wins:
  * 1. same text as a stored memory: reinforce it (`exact`);
- * 2. same text as, or cosine >= threshold with, an earlier candidate: skip (`batch-duplicate`);
+ * 2. same text as, or judged the same as (see `DedupeLookup.batchSame`), an earlier candidate: skip (`batch-duplicate`);
  * 3. cosine >= threshold with a stored memory (or judged the same, see `DedupeLookup.same`):
  *    reinforce the most similar (`similar`);
  * 4. insert.
@@ -72,7 +82,11 @@ export function planDedupe(
     if (earlier !== undefined) return { action: 'skip', reason: 'batch-duplicate', matchIndex: earlier } as const;
     claimed.set(record.id, i);
     const supersedes = (lookups[i]?.supersedes ?? []).filter((id) => id !== record.id);
-    return { action: 'reinforce', matchId: record.id, similarity, reason, supersedes } as const;
+    return { action: 'reinforce', matchId: record.id, similarity, reason, supersedes, ...earlierOf(i) } as const;
+  };
+  const earlierOf = (i: number) => {
+    const earlier = lookups[i]?.batchSupersedes ?? [];
+    return earlier.length === 0 ? {} : { supersedesEarlier: earlier };
   };
 
   candidates.forEach((candidate, i) => {
@@ -85,7 +99,7 @@ export function planDedupe(
       (other, j) =>
         j < i &&
         other.namespace === candidate.namespace &&
-        (keys[j] === keys[i] || cosineSimilarity(other.vector, candidate.vector) >= threshold),
+        (keys[j] === keys[i] || (lookup.batchSame === undefined ? cosineSimilarity(other.vector, candidate.vector) >= threshold : lookup.batchSame === j)),
     );
     if (earlier !== -1) {
       decisions.push({ action: 'skip', reason: 'batch-duplicate', matchIndex: earlier });
@@ -96,7 +110,7 @@ export function planDedupe(
       decisions.push(matchStored(i, best.record, best.similarity, 'similar'));
       return;
     }
-    decisions.push({ action: 'insert', supersedes: lookup.supersedes ?? [] });
+    decisions.push({ action: 'insert', supersedes: lookup.supersedes ?? [], ...earlierOf(i) });
   });
   return decisions;
 }

@@ -18,6 +18,7 @@ export async function editMemory(id: string, change: { text: string; type: Memor
     const current = await store.get(id);
     if (current === null) throw new RecallError('NOT_FOUND', `no memory with id ${id}`);
     if (current.embedder !== embedder.id) throw new RecallError('EMBEDDER_MISMATCH', `memory ${id} was embedded with ${current.embedder}, the embedder now is ${embedder.id}; run recall reindex first`);
-    return store.edit(id, { content, type: change.type, importance: IMPORTANCE_BY_TYPE[change.type], vector });
+    // The user wrote these words now: they carry the user's authority.
+    return store.edit(id, { content, type: change.type, importance: IMPORTANCE_BY_TYPE[change.type], vector, provenance: 'manual' });
   });
 }

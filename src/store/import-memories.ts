@@ -14,7 +14,8 @@ import type { DedupeLookup } from './dedupe.js';
 import type { DecisionSettings } from './decide-memories.js';
 import { GLOBAL_NAMESPACE } from '../project/resolve-project.js';
 import { parseMemoryLines } from './memory-lines.js';
-import { screenMemory } from './screen-memory.js';
+import { QUARANTINED, screenMemory } from './screen-memory.js';
+import { mayReplace, recordOf } from './authority.js';
 import type { LineDefaults, LineError, ParsedMemory } from './memory-lines.js';
 
 /** The decision settings (threshold; band, model and log optional, see DecideOptions) and the parts to import with. */
@@ -47,10 +48,14 @@ export interface ImportResult {
   /** Lines that were not a memory (skipped with `skipBadLines`, else nothing is imported), and the first few of them. */
   badLines: number;
   badLineErrors: string[];
+  /** Lines held for review as proposed changes: they would replace stored memories (an import has the least authority). */
+  proposed: number;
   namespaces: string[];
 }
 
 const EMBED_BATCH = 64;
+/** What an imported line counts as when it would replace a stored memory, whatever its file says. */
+const IMPORTED = { provenance: 'import', source: 'import' } as const;
 const ERRORS_SHOWN = 10;
 const DEDUPE_CHUNK = 256;
 /**
@@ -70,7 +75,7 @@ export async function importMemories(text: string, deps: ImportDeps): Promise<Im
   });
   if (errors.length > 0 && deps.skipBadLines !== true) throw invalidLines(errors);
   const result: ImportResult = {
-    imported: 0, duplicateIds: 0, duplicateContent: 0, reembedded: 0, superseded: 0, heldForReview: 0,
+    imported: 0, duplicateIds: 0, duplicateContent: 0, reembedded: 0, superseded: 0, heldForReview: 0, proposed: 0,
     badLines: errors.length, badLineErrors: errors.slice(0, ERRORS_SHOWN).map(describeLine), namespaces: [],
   };
   if (memories.length === 0) return result;
@@ -104,6 +109,7 @@ export async function importMemories(text: string, deps: ImportDeps): Promise<Im
     result.superseded = replaced.length + keep.filter((m) => m.supersededBy != null && !historyIds.has(m.id)).length;
     result.imported = keep.length;
     result.heldForReview = keep.filter((m) => m.status === 'quarantined').length;
+    result.proposed = keep.filter((m) => m.wantsToReplace != null).length;
     result.namespaces = [...new Set(keep.map((m) => m.namespace))].sort();
     return result;
   });
@@ -163,6 +169,9 @@ async function decideLines(memories: readonly StoredMemory[], deps: ImportDeps):
         const newer = olderStored.find((n) => n.record.createdAt > line.createdAt);
         if (newer !== undefined) {
           keep.push({ ...line, supersededBy: newer.record.id, supersededAt: newer.record.createdAt });
+        } else if (decision.supersedes.length > 0 && (line.status === QUARANTINED || decision.supersedes.some((id) => !mayReplace(IMPORTED, recordOf(lookups[j]?.nearest ?? [], id))))) {
+          // An import has the least authority: a change to anything else is a proposal, held for review.
+          keep.push({ ...line, status: QUARANTINED, wantsToReplace: decision.supersedes });
         } else {
           keep.push(line);
           replaced.push(...decision.supersedes.map((id) => ({ id, by: line.id })));

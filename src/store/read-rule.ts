@@ -20,7 +20,7 @@ export interface RuleReading {
 }
 
 /** Words that carry no rule of their own: articles, pronouns, modal and filler words. */
-const FILLER = new Set([
+export const FILLER = new Set([
   'a', 'an', 'the', 'this', 'that', 'these', 'those', 'it', 'its', 'we', 'our', 'you', 'your', 'they', 'their', 'i',
   'is', 'are', 'be', 'been', 'was', 'were', 'am', 'will', 'shall', 'should', 'must', 'may', 'might', 'can', 'could',
   'would', 'always', 'please', 'also', 'now', 'all', 'any', 'every', 'each', 'only', 'just', 'then', 'so', 'and', 'or',
@@ -36,7 +36,7 @@ const FILLER = new Set([
 ]);
 
 /** Words that negate the clause they stand in. */
-const NEGATIONS = new Set(['not', 'never', 'no', 'dont', 'doesnt', 'mustnt', 'shouldnt', 'cannot', 'cant', 'wont', 'avoid', 'stop', 'forbid', 'forbidden', 'disallow', 'disallowed', 'without', 'nor', 'prohibited', 'banned', 'disable', 'disabled']);
+export const NEGATIONS = new Set(['not', 'never', 'no', 'dont', 'doesnt', 'mustnt', 'shouldnt', 'cannot', 'cant', 'wont', 'avoid', 'stop', 'forbid', 'forbidden', 'disallow', 'disallowed', 'without', 'nor', 'prohibited', 'banned', 'disable', 'disabled']);
 
 /** Numbers written as words, read as digits. */
 const NUMBER_WORDS: Readonly<Record<string, string>> = {
@@ -81,7 +81,7 @@ export function readRule(text: string): RuleReading {
       // A negation that turns away from nothing in particular ("never", "do not use") negates the rule.
       negated = true;
     }
-    if (NEGATIONS.has(word) || FILLER.has(word)) {
+    if (NEGATIONS.has(word) || (FILLER.has(word) && !isNameAfterCue(tokens, lower, i))) {
       // Articles do not hide the word that introduces a choice: "use the X" keeps `use`.
       if (!/^(a|an|the|this|that|our|your|its|their)$/.test(word)) cue = word;
       continue;
@@ -97,7 +97,12 @@ export function readRule(text: string): RuleReading {
   return { words, raw, cues, negated, rejected, numbers };
 }
 
-function tokenize(text: string): string[] {
+/** A filler word written as a name where a choice is named ("in Go", "with Go"): kept as a word. */
+function isNameAfterCue(tokens: readonly string[], lower: readonly string[], i: number): boolean {
+  return i > 0 && /^[A-Z][a-z]/.test(tokens[i] as string) && /^(in|with|to|use|using|of|and|or)$/.test(lower[i - 1] as string);
+}
+
+export function tokenize(text: string): string[] {
   const cleaned = text
     .replace(/[`"“”]/g, ' ')
     .replace(/->|→|=>/g, ' to ')
@@ -117,8 +122,10 @@ function rejectionAt(words: readonly string[], i: number): string[] | null {
   if (w === 'rather' && words[i + 1] === 'than') return next(i + 2);
   if (w === 'over' && words.slice(Math.max(0, i - 4), i).some((p) => p === 'prefer' || p === 'preferred' || p === 'favor' || p === 'favour')) return next(i + 1);
   if (w === 'not' && i > 0 && (words[i - 1] === 'but' || words[i - 1] === 'and' || notTurnsAway(words, i))) return next(i + 1);
-  if (w === 'from' && words.slice(Math.max(0, i - 3), i).some((p) => /^(switch|switched|move|moved|migrate|migrated|change|changed|upgrade|upgraded|go|went|port|ported)$/.test(p))) return next(i + 1);
+  if (w === 'from' && words.slice(Math.max(0, i - 6), i).some((p) => /^(switch|switched|move|moved|migrate|migrated|change|changed|upgrade|upgraded|go|went|port|ported)$/.test(p))) return next(i + 1);
   if ((w === 'replace' || w === 'replaced' || w === 'drop' || w === 'dropped' || w === 'deprecated' || w === 'retire' || w === 'retired') && words[i + 1] !== 'with') return next(i + 1);
+  // "X is no longer used": what stands before the verb is turned away from.
+  if (w === 'no' && words[i + 1] === 'longer' && /^(is|are)$/.test(words[i - 1] ?? '') && i >= 2) return foldWord(words[i - 2] as string);
   if (w === 'no' && words[i + 1] === 'longer') return next(i + 2).filter((x) => x !== 'use');
   return null;
 }

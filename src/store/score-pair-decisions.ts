@@ -13,7 +13,7 @@ const pairSchema = z.object({
   old: z.string().min(1),
   new: z.string().min(1),
   label: z.enum(['same', 'supersede', 'different']),
-  kind: z.enum(['paraphrase', 'update', 'contradiction', 'unrelated', 'related-but-different']),
+  kind: z.enum(['paraphrase', 'update', 'contradiction', 'unrelated', 'related-but-different', 'different-subject', 'refinement', 'scope']),
 });
 
 export type LabelledPair = z.infer<typeof pairSchema>;

@@ -13,7 +13,8 @@ export const MAX_MEMORY_CHARS = 2_000;
 
 export type ManualMemoryOutcome =
   /** `supersedes`: the stored memories this one replaced (kept as history). */
-  | { status: 'stored'; id: string; namespace: string; redactions: number; supersedes?: string[]; quarantined?: boolean }
+  /** `wantsToReplace`: held as a proposed change to these memories (of higher authority) until the user approves it. */
+  | { status: 'stored'; id: string; namespace: string; redactions: number; supersedes?: string[]; quarantined?: boolean; wantsToReplace?: string[] }
   | { status: 'matched'; id: string | null; similarity: number | null; namespace: string; redactions: number };
 
 /** The trimmed text of a memory written by hand; INPUT_INVALID when it is empty or longer than MAX_MEMORY_CHARS. */
@@ -47,6 +48,7 @@ export async function storeManualMemory(
     ? {
         status: 'stored', id: inserted.id, namespace: origin.namespace, redactions: redacted.count,
         supersedes: result.superseded.map((s) => s.id), ...(inserted.status === QUARANTINED ? { quarantined: true } : {}),
+        ...(inserted.wantsToReplace == null ? {} : { wantsToReplace: [...inserted.wantsToReplace] }),
       }
     : { status: 'matched', id: matched?.id ?? null, similarity: matched?.similarity ?? null, namespace: origin.namespace, redactions: redacted.count };
 }

@@ -11,27 +11,52 @@
  *   the word that changed is a name (written with capitals, digits or symbols), or follows a word that
  *   introduces a choice (use, with, in, on, to...), or is one of a known pair of opposites.
  * A changed word that is none of these changes what the rule is about: a different rule.
+ *
+ * Subject first (rule-subject.ts): each rule's subject words (its opening noun phrase, its scope
+ * phrases, environments) must all be found in the other rule. When both rules name a subject the other
+ * does not mention, or swap the modifier of one head ("payments timeout", "search timeout"), they are
+ * about different things: different, whatever else changed. When only one of them narrows or widens
+ * the scope, or a bare name in a scope phrase changed, the rules cannot tell a refinement from a
+ * change: ambiguous (the model decides, or both are kept).
  */
 import { readRule } from './read-rule.js';
 import type { RuleReading } from './read-rule.js';
+import { compareSubjects } from './compare-subjects.js';
+import { readSubject } from './rule-subject.js';
+import type { RuleSubject } from './rule-subject.js';
 
 export type PairVerdict = 'same' | 'supersede' | 'different' | 'ambiguous';
 
 export interface PairJudgement {
   verdict: PairVerdict;
   /** Which rule decided, for logs and tests. */
-  reason: 'identical' | 'rejects-old-choice' | 'negation-flipped' | 'number-changed' | 'choice-replaced' | 'subject-changed' | 'same-words' | 'few-shared-words' | 'unclear';
+  reason: 'identical' | 'rejects-old-choice' | 'negation-flipped' | 'number-changed' | 'choice-replaced' | 'subject-changed' | 'scope-changed' | 'same-words' | 'few-shared-words' | 'unclear';
+}
+
+/** A rule read once: its words and its subject. */
+export interface ReadRule {
+  rule: RuleReading;
+  subject: RuleSubject;
+}
+
+export function readForJudging(text: string): ReadRule {
+  return { rule: readRule(text), subject: readSubject(text) };
 }
 
 /** Share of the smaller rule's words the two must have in common for a flip or a changed number to mean "the same rule, changed". */
 const SAME_RULE_SHARE = 0.6;
+/** Share of the larger rule's words a flipped negation needs to be read as the same rule reversed. */
+const FLIP_LARGER_SHARE = 0.5;
 /** Jaccard overlap of content words at or above which two rules with no conflict say the same thing. */
 const SAME_WORDS = 0.6;
 /** Below this overlap two rules with no conflict are different rules. */
 const FEW_WORDS = 0.3;
 
 /** Words before a slot that mark it as the rule's choice rather than its subject. */
-const CHOICE_CUES = new Set(['use', 'using', 'with', 'via', 'in', 'on', 'to', 'into', 'through', 'prefer', 'run', 'by', 'as', 'under', 'at']);
+const CHOICE_CUES = new Set(['use', 'using', 'with', 'via', 'in', 'on', 'to', 'into', 'through', 'prefer', 'run', 'by', 'as', 'under', 'at', 'from']);
+
+/** Choice cues that also introduce a place or a target, so the word after them may be the subject. */
+const PLACE_CUES = new Set(['in', 'on', 'to', 'into', 'at', 'under', 'run', 'as', 'from']);
 
 /** Exclusive options: replacing one with the other changes the decision. Each group is a set of rivals. */
 const RIVALS: ReadonlyArray<readonly string[]> = [
@@ -44,28 +69,53 @@ const RIVALS: ReadonlyArray<readonly string[]> = [
 ];
 
 export function judgePair(oldText: string, newText: string, similarity: number, threshold: number): PairJudgement {
-  const a = readRule(oldText);
-  const b = readRule(newText);
+  return judgeReadings(readForJudging(oldText), readForJudging(newText), similarity, threshold);
+}
+
+/** judgePair on rules already read (the SessionStart context compares many pairs). */
+export function judgeReadings(old: ReadRule, next: ReadRule, similarity: number, threshold: number): PairJudgement {
+  const a = old.rule;
+  const b = next.rule;
   if (a.words.join(' ') === b.words.join(' ') && a.negated === b.negated && sameSet(a.rejected, b.rejected)) {
     return { verdict: 'same', reason: 'identical' };
   }
+  const subject = compareSubjects(old, next);
+  if (subject === 'other') return { verdict: 'different', reason: 'subject-changed' };
+  if (subject === 'narrower') return { verdict: 'ambiguous', reason: 'scope-changed' };
+  const found = judgeSameSubject(a, b, similarity, threshold);
+  // A change read where a bare name in a scope phrase changed too: the rules cannot say which it is.
+  if (found.verdict === 'supersede' && subject === 'unsure') return { verdict: 'ambiguous', reason: 'unclear' };
+  return found;
+}
+
+/** The verdict on two rules about the same subject. */
+function judgeSameSubject(a: RuleReading, b: RuleReading, similarity: number, threshold: number): PairJudgement {
   if (rejectsChoiceOf(b, a) || rejectsChoiceOf(a, b)) return { verdict: 'supersede', reason: 'rejects-old-choice' };
 
-  const share = sharedShare(a, b);
-  if (a.negated !== b.negated && share >= SAME_RULE_SHARE) return { verdict: 'supersede', reason: 'negation-flipped' };
+  if (a.negated !== b.negated && sharedShare(a, b) >= SAME_RULE_SHARE) {
+    // Both ways: a short rule is not the flip of one clause of a long one ("run the tests" against
+    // "run the scenario tests inside a container; never drive the desktop browser").
+    return wordsShare(a, b, () => true, 'larger') >= FLIP_LARGER_SHARE ? { verdict: 'supersede', reason: 'negation-flipped' } : { verdict: 'ambiguous', reason: 'unclear' };
+  }
   // The other words must match both ways: a rule whose only other words are a few of the old one's
   // ("keep X enabled" against "keep alpha beta gamma enabled") is another rule that has a number in it.
-  if (numbersChanged(a, b) && wordsShare(a, b, (w) => !a.numbers.has(w) && !b.numbers.has(w), 'larger') >= 0.8) {
-    return { verdict: 'supersede', reason: 'number-changed' };
+  if (numbersChanged(a, b)) {
+    const share = wordsShare(a, b, (w) => !a.numbers.has(w) && !b.numbers.has(w), 'larger');
+    if (share >= 0.8 || oneUnitApart(a, b)) return { verdict: 'supersede', reason: 'number-changed' };
+    if (share >= SAME_RULE_SHARE) return { verdict: 'ambiguous', reason: 'unclear' };
   }
 
   if (a.negated === b.negated && rivalsSwapped(a, b)) return { verdict: 'supersede', reason: 'choice-replaced' };
   const slot = singleSubstitution(a, b);
   if (slot !== null) {
-    if (a.negated === b.negated && isChoice(slot, a, b)) return { verdict: 'supersede', reason: 'choice-replaced' };
+    const choice = a.negated === b.negated ? isChoice(slot, a, b) : 'no';
+    if (choice === 'yes') return { verdict: 'supersede', reason: 'choice-replaced' };
+    if (choice === 'maybe') return { verdict: 'ambiguous', reason: 'unclear' };
     return { verdict: 'different', reason: 'subject-changed' };
   }
 
+  // One rule is the other with more said (a detail, a condition): a refinement, not a repeat.
+  if (addsWords(a, b) || addsWords(b, a)) return { verdict: 'ambiguous', reason: 'unclear' };
   const overlap = jaccard(a.words, b.words);
   if (a.negated === b.negated && (overlap >= SAME_WORDS || similarity >= threshold)) return { verdict: 'same', reason: 'same-words' };
   if (overlap < FEW_WORDS) return { verdict: 'different', reason: 'few-shared-words' };
@@ -85,6 +135,26 @@ function rejectsChoiceOf(next: RuleReading, prev: RuleReading): boolean {
   if (turnsAway && choosesNew) return true;
   // The old rule turned away from X and the new one chooses X (and no longer turns away from it).
   return [...prev.rejected].some((w) => nextChosen.includes(w) && !next.rejected.has(w) && !next.negated);
+}
+
+/** Words a refinement may add to a rule before it is read as more than a rewording. */
+const REFINEMENT_WORDS = 2;
+
+/** `longer` says everything `shorter` says and at least REFINEMENT_WORDS more. */
+function addsWords(shorter: RuleReading, longer: RuleReading): boolean {
+  const words = new Set(longer.words);
+  if (!shorter.words.every((w) => words.has(w))) return false;
+  const extra = new Set(longer.words.filter((w) => !shorter.words.includes(w)));
+  return extra.size >= REFINEMENT_WORDS;
+}
+
+/** Besides the numbers, at most one word differs (a unit: "twice" -> "4 times") and at least two are shared. */
+function oneUnitApart(a: RuleReading, b: RuleReading): boolean {
+  if (a.numbers.size === 0 || b.numbers.size === 0) return false;
+  const x = new Set(a.words.filter((w) => !a.numbers.has(w)));
+  const y = new Set(b.words.filter((w) => !b.numbers.has(w)));
+  const shared = [...x].filter((w) => y.has(w)).length;
+  return shared >= 2 && x.size + y.size - 2 * shared <= 1;
 }
 
 function numbersChanged(a: RuleReading, b: RuleReading): boolean {
@@ -122,14 +192,18 @@ function singleSubstitution(a: RuleReading, b: RuleReading): Slot | null {
 /**
  * Whether the changed words are what the rule chooses, not what it is about. When two words changed
  * on each side, each must be a name: a name and a plain word changed together ("ESLint for linting"
- * -> "Prettier for formatting") change what the rule is about as well.
+ * -> "Prettier for formatting") change what the rule is about as well. A plain word after a place
+ * word (in, on, to, at...) may be either ("force-push to main" -> "to release"): `maybe`.
  */
-function isChoice(slot: Slot, a: RuleReading, b: RuleReading): boolean {
-  if (slot.old.length > 1 && slot.next.length > 1) return [...slot.oldRaw, ...slot.nextRaw].every(isName);
-  if ([...slot.oldRaw, ...slot.nextRaw].some(isName)) return true;
-  if (areRivals(slot.old, slot.next)) return true;
+function isChoice(slot: Slot, a: RuleReading, b: RuleReading): 'yes' | 'maybe' | 'no' {
+  if (slot.old.length > 1 && slot.next.length > 1) return [...slot.oldRaw, ...slot.nextRaw].every(isName) ? 'yes' : 'no';
+  if ([...slot.oldRaw, ...slot.nextRaw].some(isName)) return 'yes';
+  if (areRivals(slot.old, slot.next)) return 'yes';
   const before = cueBefore(a, slot.at) ?? cueBefore(b, slot.at);
-  return before !== null;
+  if (before === null) return 'no';
+  if (!PLACE_CUES.has(before)) return 'yes';
+  // After a place word, a proper name is a place or product chosen ("on Netlify" -> "on Cloudflare Pages").
+  return slot.at > 0 && [...slot.oldRaw, ...slot.nextRaw].some((w) => /^[A-Z]/.test(w)) ? 'yes' : 'maybe';
 }
 
 /** The choice cue written just before the slot in the original text, if any. */

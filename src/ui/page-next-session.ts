@@ -22,7 +22,7 @@ export async function renderNextSessionPage(wanted: string, runtime: Runtime, lo
   const target = namespace === GLOBAL_NAMESPACE
     ? { namespace, projectName: null, withGlobal: false }
     : { namespace, projectName: projectNameOf(namespace), withGlobal: context.includeGlobal };
-  const [fresh] = await renderContextTargets([target], store, { maxChars: context.maxChars, now: runtime.clock.now() });
+  const [fresh] = await renderContextTargets([target], store, { maxChars: context.maxChars, now: runtime.clock.now(), changesDays: context.changesDays });
   const text = readContextText(runtime.loaded.paths, namespace, logger) ?? '';
   const handed = text.trim() === '' ? '' : wrapRecallContext(text);
   const stale = (fresh?.text ?? '') !== text;

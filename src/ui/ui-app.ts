@@ -7,6 +7,7 @@ import { refreshContext } from '../context/refresh-context.js';
 import { requeueFailed } from '../queue/requeue-failed.js';
 import { spawnDetachedWorker } from '../hook/spawn-worker.js';
 import { editMemory } from '../store/edit-memory.js';
+import { forgetMemories } from '../store/forget-memories.js';
 import { decideQuarantined } from '../store/review-quarantined.js';
 import type { Runtime } from '../app/runtime.js';
 import { renderEndlessPage } from './page-endless.js';
@@ -59,7 +60,7 @@ export function buildUiApp(deps: UiDeps): Hono {
     const record = await runtime.withStoreLock(async () => {
       const found = await store.get(id);
       if (found === null) throw new RecallError('NOT_FOUND', `no memory with id ${id}`);
-      await store.delete([id]);
+      await forgetMemories([found], store, new Date());
       return found;
     });
     logger.log('info', 'forgot a memory in recall ui', { id });

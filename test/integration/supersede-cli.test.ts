@@ -84,7 +84,9 @@ describe('changed decisions through the CLI', () => {
     expect(started.exitCode).toBe(0);
     const context = (JSON.parse(started.stdout) as { hookSpecificOutput: { additionalContext: string } }).hookSpecificOutput.additionalContext;
     expect(context).toContain('You MUST NOT use npm for installs; use pnpm.');
-    expect(context).not.toContain('You MUST use npm for installs.');
+    expect(context).not.toMatch(/^- You MUST use npm for installs\.$/m);
+    // The change itself is named while it is recent.
+    expect(context).toMatch(/^- now: You MUST NOT use npm for installs; use pnpm\.; was: You MUST use npm for installs\. \(since \d{4}-\d{2}-\d{2}\)$/m);
   });
 
   it('reinforces a paraphrase: seen twice, no new row', async () => {

@@ -51,6 +51,7 @@ export function registerAdd(program: Command): void {
           out.line(`stored ${outcome.id} in ${origin.namespace}`);
           const replaced = outcome.supersedes ?? [];
           if (replaced.length > 0) out.line(`replaces ${replaced.join(', ')} (kept as history: recall show ${outcome.id})`);
+          if (outcome.wantsToReplace !== undefined) out.line(`held for review: wants to replace ${outcome.wantsToReplace.join(', ')} (recall review approve ${outcome.id} applies it)`);
         } else out.line(`already known: matches ${outcome.id} (similarity ${(outcome.similarity ?? 1).toFixed(2)}); its seen count went up`);
         if (outcome.redactions > 0) out.line(`(${outcome.redactions} secret${outcome.redactions === 1 ? '' : 's'} redacted)`);
       });

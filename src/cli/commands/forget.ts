@@ -7,11 +7,13 @@ import { withRuntime } from '../context.js';
 import { out } from '../output.js';
 import { canAsk, confirm } from './confirm.js';
 import { refreshAfterWrite } from './refresh-after-write.js';
+import { forgetMemories } from '../../store/forget-memories.js';
 import { setExitCode } from '../terminal.js';
 
 interface ForgetFlags {
   namespace?: string;
   all?: boolean;
+  chain?: boolean;
   yes?: boolean;
   json?: boolean;
 }
@@ -25,6 +27,7 @@ export function registerForget(program: Command): void {
     .description('delete memories by id, or every memory of a namespace with --namespace NS --all')
     .option('--namespace <ns>', 'with --all: the namespace to empty')
     .option('--all', 'delete every memory of --namespace')
+    .option('--chain', 'with ids: delete every version of each memory too (by default an older version becomes current again)')
     .option('-y, --yes', 'do not ask for confirmation (required with --all when there is no terminal)')
     .option('--json', 'print what was deleted as JSON')
     .action(async (ids: string[], opts: ForgetFlags) => {
@@ -32,6 +35,7 @@ export function registerForget(program: Command): void {
       if (opts.all) {
         if (wanted.length > 0) throw new RecallError('INPUT_INVALID', 'give either ids or --namespace NS --all, not both');
         if (opts.namespace === undefined) throw new RecallError('INPUT_INVALID', '--all needs --namespace NS');
+        if (opts.chain) throw new RecallError('INPUT_INVALID', '--chain goes with ids, not with --all');
       } else {
         if (opts.namespace !== undefined) throw new RecallError('INPUT_INVALID', '--namespace needs --all (to forget single memories, give their ids)');
         if (wanted.length === 0) throw new RecallError('INPUT_INVALID', 'give the id(s) of the memories to forget, or --namespace NS --all');
@@ -54,13 +58,16 @@ async function forgetIds(ids: string[], opts: ForgetFlags, runtime: Runtime, log
     if (missing.length > 0) {
       throw new RecallError('NOT_FOUND', `no memory with id ${missing.join(', ')}; nothing was forgotten`);
     }
-    await store.delete(ids);
-    return records;
+    return forgetMemories(records, store, new Date(), { wholeChain: opts.chain === true });
   });
-  logger.log('info', 'forgot memories', { ids });
-  await refreshAfterWrite(found.map((r) => r.namespace), runtime, logger);
-  if (opts.json) out.json({ forgotten: ids });
-  else out.line(`forgot ${ids.length} memor${ids.length === 1 ? 'y' : 'ies'}`);
+  const forgotten = found.forgotten.map((r) => r.id);
+  logger.log('info', 'forgot memories', { ids: forgotten, current: found.current });
+  await refreshAfterWrite(found.forgotten.map((r) => r.namespace), runtime, logger);
+  if (opts.json) out.json(found.current.length === 0 ? { forgotten } : { forgotten, current_again: found.current });
+  else {
+    out.line(`forgot ${forgotten.length} memor${forgotten.length === 1 ? 'y' : 'ies'}`);
+    if (found.current.length > 0) out.line(`current again (the previous version): ${found.current.join(', ')}`);
+  }
 }
 
 async function forgetNamespace(namespace: string, opts: ForgetFlags, runtime: Runtime, logger: Logger): Promise<void> {

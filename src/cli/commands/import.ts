@@ -63,7 +63,7 @@ export function describeImport(r: ImportResult): string {
   const parts = [
     `stored ${r.imported}`,
     `${r.duplicateIds + r.duplicateContent} duplicate${r.duplicateIds + r.duplicateContent === 1 ? '' : 's'} skipped (${r.duplicateIds} by id, ${r.duplicateContent} by text or meaning)`,
-    `${r.heldForReview} held for review`,
+    `${r.heldForReview} held for review${r.proposed > 0 ? ` (${r.proposed} of them proposed changes to stored memories: recall review)` : ''}`,
     `${r.superseded} replacing an older version`,
     `${r.badLines} bad line${r.badLines === 1 ? '' : 's'}`,
   ];

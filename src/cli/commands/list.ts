@@ -28,6 +28,7 @@ export function memoryJson(record: MemoryRecord, extra: Record<string, unknown> 
     superseded_at: record.supersededAt ?? null,
     provenance: record.provenance ?? null,
     status: record.status ?? null,
+    wants_to_replace: record.wantsToReplace ?? null,
   };
 }
 

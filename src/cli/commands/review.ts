@@ -29,7 +29,7 @@ export function registerReview(program: Command): void {
     });
   review
     .command('approve <ids...>')
-    .description('release quarantined memories: sessions and the MCP server see them from now on')
+    .description('release quarantined memories: sessions and the MCP server see them from now on; a proposed change replaces what it wants to replace')
     .option('--json', 'print what was approved as JSON')
     .action(async (ids: string[], _opts: unknown, command: Command) => {
       const wanted = idsFrom(ids);
@@ -74,6 +74,7 @@ async function listQuarantined(runtime: Runtime, json: boolean): Promise<void> {
     out.line(terminalSafe(`${r.id}  [${r.type}] ${namespaceLabel(r.namespace)}, from ${r.provenance ?? r.source}, ${formatAge(r.createdAt)} ago`));
     const reasons = quarantineReasons(r);
     if (reasons.length > 0) out.line(`  why: ${reasons.join('; ')}`);
+    if (r.wantsToReplace != null) out.line(terminalSafe(`  wants to replace ${r.wantsToReplace.join(', ')} (approving applies the change; until then that rule stays current)`));
     out.line(`  ${terminalSafe(r.content)}`);
   }
   out.line();

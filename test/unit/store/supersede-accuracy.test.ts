@@ -23,4 +23,14 @@ describe('supersede decisions on labelled pairs', () => {
     expect(new Set(pairs.map((p) => p.kind))).toEqual(new Set(Object.keys(labelOf)));
     expect(pairs.filter((p) => labelOf[p.kind] !== p.label)).toEqual([]);
   });
+
+  it('on the judgement set, never replaces a rule its label keeps, and decides at least 95% right without a model', async () => {
+    const pairs = read('judgement-pairs.jsonl');
+    expect(pairs.length).toBeGreaterThanOrEqual(150);
+    expect(new Set(pairs.map((p) => p.kind))).toEqual(new Set(['paraphrase', 'update', 'contradiction', 'different-subject', 'refinement', 'scope']));
+    const score = await scorePairDecisions(pairs, createHashEmbedder(), options);
+    expect(score.wrong.filter((w) => w.got === 'supersede' && w.label !== 'supersede')).toEqual([]);
+    expect(score.wrong.filter((w) => w.got === 'same' && w.label === 'different').length).toBeLessThanOrEqual(1);
+    expect(score.accuracy).toBeGreaterThanOrEqual(0.95);
+  });
 });

@@ -59,3 +59,41 @@ describe('supersede rules', () => {
     expect(judge('Store secrets in the vault, never in the repository.', 'Secrets live in the vault and never in the repo.').verdict).toBe('ambiguous');
   });
 });
+
+describe('subject before verdict', () => {
+  it('keeps rules about different subjects of the same shape apart (issue 29)', () => {
+    const pairs: Array<[string, string]> = [
+      ['Run npm test in the api package.', 'Run npm test in the web package.'],
+      ['The payments service timeout is 30 seconds.', 'The search service timeout is 5 seconds.'],
+      ['Set the payments timeout to 30 seconds.', 'Set the search timeout to 5 seconds.'],
+      ['Use 4 worker threads in dev.', 'Use 16 worker threads in prod.'],
+      ['The web app listens on port 3000.', 'The docs app listens on port 3001.'],
+      ['The users table keeps 30 days of history.', 'The orders table keeps 90 days of history.'],
+      ['The coupon engine uses axios.', 'The migration runner now uses fetch instead of axios.'],
+      ['Use feature flags for risky changes.', "Don't use feature flags for schema changes."],
+      ['Production: SSH through the production bastion host.', 'Staging: SSH through the staging bastion host.'],
+    ];
+    for (const [oldText, newText] of pairs) expect([oldText, judge(oldText, newText, 0.9)]).toEqual([oldText, { verdict: 'different', reason: 'subject-changed' }]);
+  });
+
+  it('never replaces a rule by a shorter one that only shares a clause with it', () => {
+    const verdict = judge("You MUST run the scenario tests inside a container; never drive the user's desktop browser.", 'You MUST run the tests.', 0.9).verdict;
+    expect(verdict).not.toBe('supersede');
+    expect(verdict).not.toBe('same');
+  });
+
+  it('leaves a narrowed scope to the model rather than deciding a replacement', () => {
+    expect(judge('Use feature flags.', "Don't use feature flags for schema changes.")).toEqual({ verdict: 'ambiguous', reason: 'scope-changed' });
+  });
+
+  it('still reads a change within one subject as a replacement', () => {
+    expect(judge('Use npm in the api package.', 'Use pnpm in the api package.').verdict).toBe('supersede');
+    expect(judge('The users table keeps 30 days of history.', 'The users table keeps 90 days of history.').verdict).toBe('supersede');
+    expect(judge('Use 4 worker threads in dev.', 'Use 8 worker threads in dev.').verdict).toBe('supersede');
+    expect(judge('The coupon engine uses axios.', 'The coupon engine uses fetch instead of axios.').verdict).toBe('supersede');
+  });
+
+  it('does not read a plain word after a place word as a choice it can decide alone', () => {
+    expect(judge('Never force-push to main.', 'Never force-push to release.').verdict).toBe('ambiguous');
+  });
+});

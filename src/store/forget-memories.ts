@@ -1,0 +1,57 @@
+/**
+ * Forgetting memories without breaking their version chains: a forgotten memory's older versions are
+ * linked to its newer version, or, when it was the current one, the newest of them becomes current
+ * again (forgetting Node 22 in 18 -> 20 -> 22 brings back 20). No memory is left replaced by an id that
+ * no longer exists. `wholeChain` forgets every version of each memory instead. Run under the store lock.
+ */
+import type { MemoryRecord } from '../core/memory.js';
+import type { MemoryStore } from '../core/ports.js';
+import { readVersionChain } from './version-chain.js';
+
+/** More older versions than any chain holds; a store edited by hand is cut here. */
+const MAX_OLDER = 500;
+
+export interface ForgetResult {
+  forgotten: MemoryRecord[];
+  /** Older versions made current again. */
+  current: string[];
+}
+
+export async function forgetMemories(
+  records: readonly MemoryRecord[],
+  store: Pick<MemoryStore, 'get' | 'getMany' | 'list' | 'relink' | 'delete'>,
+  at: Date,
+  options: { wholeChain?: boolean } = {},
+): Promise<ForgetResult> {
+  const doomed = new Map(records.map((r) => [r.id, r]));
+  if (options.wholeChain === true) {
+    for (const record of records) {
+      const chain = await readVersionChain(store, record);
+      for (const r of [...chain.older, ...chain.newer]) doomed.set(r.id, r);
+    }
+  }
+  const current: string[] = [];
+  for (const record of doomed.values()) {
+    const older = (await store.list({ supersededBy: record.id, limit: MAX_OLDER })).filter((r) => !doomed.has(r.id));
+    if (older.length === 0) continue;
+    const successor = await survivingSuccessor(record, doomed, store);
+    await store.relink(older.map((r) => r.id), successor, at);
+    if (successor === null) current.push(...older.map((r) => r.id));
+  }
+  await store.delete([...doomed.keys()]);
+  return { forgotten: [...doomed.values()], current };
+}
+
+/** The nearest newer version that is not being forgotten, or null when there is none. */
+async function survivingSuccessor(record: MemoryRecord, doomed: ReadonlyMap<string, MemoryRecord>, store: Pick<MemoryStore, 'get'>): Promise<string | null> {
+  const seen = new Set([record.id]);
+  let next = record.supersededBy ?? null;
+  while (next !== null && !seen.has(next)) {
+    seen.add(next);
+    const found = doomed.get(next) ?? (await store.get(next));
+    if (found === null) return null;
+    if (!doomed.has(next)) return next;
+    next = found.supersededBy ?? null;
+  }
+  return null;
+}
