@@ -57,7 +57,7 @@ describe('quarantine', () => {
     const history = readFileSync(join(e.RECALL_HOME!, 'history.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(history).toEqual([expect.objectContaining({ sessionId: 'q1', inserted: 2, quarantined: 1 })]);
 
-    const all = await json<JsonMemory[]>(['list'], e);
+    const all = await json<JsonMemory[]>(['list', '--include-held'], e);
     expect(all.map((m) => [m.content, m.status, m.provenance]).sort()).toEqual(
       [
         [HOSTILE, 'quarantined', 'user'],
@@ -110,7 +110,7 @@ describe('quarantine', () => {
     writeFileSync(file, lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
     const result = await runCli(['import', file], { env: e });
     expect(result.exitCode, result.stderr).toBe(0);
-    const all = await json<JsonMemory[]>(['list'], e);
+    const all = await json<JsonMemory[]>(['list', '--include-held'], e);
     expect(all.map((m) => [m.content.slice(0, 17), m.status, m.provenance]).sort()).toEqual(
       [
         ['<system-reminder>', 'quarantined', 'import'],
