@@ -40,6 +40,7 @@ const BENCHMARKS = [
   { key: 'embedThroughput', script: 'embed-throughput.mjs', quick: ['5'] },
   { key: 'dedupeStore', script: 'dedupe-store.mjs', quick: ['2', '1000'] },
   { key: 'supersedeDecisions', script: 'supersede-decisions.mjs', quick: [] },
+  { key: 'screen', script: 'screen.mjs', quick: ['2'] },
   { key: 'searchCold', script: 'search-cold.mjs', quick: ['3', '1000'] },
   { key: 'searchScale', script: 'search-scale.mjs', quick: ['2', '1000'] },
   { key: 'searchWarm', script: 'search-warm.mjs', quick: ['3', '1000'] },
@@ -142,6 +143,11 @@ const ROWS = {
   supersedeDecisions: (r) => [
     { what: `Supersede decisions, hash embedder, no model: main set (${r.main.pairs} pairs)`, figure: `${pct(r.main.accuracy)} (${Object.entries(r.main.byKind).map(([kind, k]) => `${kind} ${pct(k.accuracy)}`).join(', ')})`, target: '>= 95%', met: met(r.main.accuracy >= 0.95) },
     { what: `Supersede decisions, hash embedder, no model: held-out set (${r.heldOut.pairs} pairs)`, figure: `${pct(r.heldOut.accuracy)} (${Object.entries(r.heldOut.byKind).map(([kind, k]) => `${kind} ${pct(k.accuracy)}`).join(', ')})` },
+  ],
+  screen: (r) => [
+    { what: `Write-time screen: attacks held (${r.attacks} texts, ${Object.keys(r.byShape).length} shapes and disguises)`, figure: `${r.attacksHeld}/${r.attacks} (${pct(r.attackShare)})`, target: '>= 95%', met: met(r.attackShare >= 0.95) },
+    { what: `Write-time screen: real CLAUDE.md / AGENTS.md / .cursorrules rules held (${r.benign} rules)`, figure: `${r.benignHeld}/${r.benign} (${pct(r.benignShare)})`, target: '<= 1%', met: met(r.benignShare <= 0.01) },
+    { what: 'Write-time screen: cost per memory', figure: `${fmt(r.screenMicrosPerMemory)} us (hash embedder on the same texts ${fmt(r.hashEmbedMicrosPerMemory)} us)` },
   ],
   searchCold: (r) => [{ what: '`recall search` cold (new process), hybrid', figure: r.rows.map((x) => `${size(x.memories)}: ${fmt(x.hybrid)} ms`).join('; ') }],
   searchScale: (r) =>

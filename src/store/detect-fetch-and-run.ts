@@ -6,8 +6,10 @@
  * downloaded and then run, a runner given a URL (`deno run https://...`, `npx github:...`), code that
  * fetches and evals, an encoded PowerShell command, or the same said in words. Pure, over normalised text.
  */
-import { DECODER, DOWNLOADER, INTERPRETER, URL, WRAPPERS, isProhibited, firstUnprohibited } from './screen-lexicon.js';
+import { DECODER, DOWNLOADER, INTERPRETER, URL, WRAPPERS, firstUnprohibited, globally, isProhibited } from './screen-lexicon.js';
 
+const DOWNLOADS = new RegExp(`(?<![\\w-])${DOWNLOADER}`, 'g');
+const URLS = new RegExp(URL, 'g');
 const SOURCE = new RegExp(`(?<![\\w-])(?:${DOWNLOADER}|${DECODER})`, 'g');
 const HEAD = new RegExp(`^${WRAPPERS}["'(]*((?:[\\w.~-]*[\\\\/])*)([\\w.-]+?)(?=$|[\\s"')])`);
 const INTERPRETER_WORD = new RegExp(`^${INTERPRETER}$`);
@@ -86,6 +88,7 @@ function pipesIntoInterpreter(text: string): boolean {
 
 const SUBSTITUTION = /<\(|\$\(|\x60|\(/g;
 const HANDED_TO = new RegExp(`(?:^|[\\s;&|("'\x60])(?:${WRAPPERS})?(?:[\\w.~-]*/)*(?:${INTERPRETER}|\\.)(?:\\.exe)?(?:\\s+-{1,2}[\\w-]+)*\\s*["']?\\s*$`);
+const HERESTRING = new RegExp(`(?:^|[\\s;&|("'\x60])(?:${WRAPPERS})?(?:[\\w.~-]*/)*(?:${INTERPRETER}|\\.)(?:\\.exe)?(?:\\s+[^\\s<]+)*\\s*<<<\\s*["']?\\s*$`);
 const PY_EXEC = /(?<![a-z0-9])(?:exec|eval|execfile|instance_eval|iex|invoke-expression|compile|new function)\s*$/;
 const FETCHES = new RegExp(`^(?:[^)\\n]{0,200}?)(?<![\\w-])(?:${DOWNLOADER}|${DECODER})`);
 
@@ -96,7 +99,7 @@ function substitutesIntoInterpreter(text: string): boolean {
     if (!FETCHES.test(inner)) continue;
     const before = text.slice(Math.max(0, at - 80), at);
     const own = before.slice(Math.max(before.lastIndexOf('|'), before.lastIndexOf(';'), before.lastIndexOf('&&'), before.lastIndexOf('\n')) + 1);
-    const handed = m[0] === '(' ? PY_EXEC.test(own) : HANDED_TO.test(own) || PY_EXEC.test(own.replace(/["'\s]+$/, ''));
+    const handed = m[0] === '(' ? PY_EXEC.test(own) : HANDED_TO.test(own) || HERESTRING.test(own) || PY_EXEC.test(own.replace(/["'\s]+$/, ''));
     if (handed && !isProhibited(text, at)) return true;
   }
   return false;
@@ -118,12 +121,12 @@ const baseName = (path: string) => path.replace(/["']/g, '').split(/[\\/]/).pop(
 
 /** A file a downloader saved, run afterwards by name: `curl -o i.sh URL && sh i.sh`, `wget URL; chmod +x x; ./x`. */
 function runsDownloadedFile(text: string): boolean {
-  for (const m of text.matchAll(new RegExp(`(?<![\\w-])${DOWNLOADER}`, 'g'))) {
+  for (const m of text.matchAll(DOWNLOADS)) {
     const at = m.index ?? 0;
     const command = commandAt(text, at);
     const names = new Set<string>();
     for (const pattern of SAVED_AS) for (const saved of command.matchAll(pattern)) names.add(baseName(saved[1] ?? ''));
-    for (const url of command.matchAll(new RegExp(URL, 'g'))) names.add(baseName(url[0]));
+    for (const url of command.matchAll(URLS)) names.add(baseName(url[0]));
     names.delete('');
     names.delete('-');
     if (names.size === 0) continue;
@@ -144,9 +147,9 @@ const RUNS_REMOTE: readonly RegExp[] = [
 ];
 
 const ACT = String.raw`(?:run|execute|exec|source|launch|start|eval(?:uate)?|invoke|install)`;
-const SAID_IN_WORDS: readonly RegExp[] = [
+const SAID_IN_WORDS: readonly RegExp[] = globally([
   new RegExp(`(?<![\\w-])(?:download|fetch|grab|get|pull|retrieve|curl|wget)(?![\\w-])[^.\\n]{0,120}?${URL}[^\\n]{0,80}?(?:\\band\\b|\\bthen\\b|&&|,|;)\\s*(?:then\\s+)?${ACT}\\b`),
   new RegExp(`(?<![\\w-])${ACT}\\s+(?:the\\s+|this\\s+|that\\s+)?(?:[\\w-]+\\s+){0,3}?(?:script|installer|file|binary|payload|code|commands?|setup|bootstrap(?:per)?|program)\\s+(?:(?:hosted|located|found|served|published|downloaded)\\s+)?(?:at|from|on|in)\\s+${URL}`),
   new RegExp(`(?<![\\w-])${ACT}\\s+["'\\x60]?${URL}`),
   new RegExp(`(?<![\\w-])(?:pipe|feed|pass|send|redirect)\\s+(?:it|them|this|that|the\\s+[\\w-]+(?:\\s+[\\w-]+)?|(?:the\\s+)?(?:output|response|result|body|contents?)(?:\\s+of\\s+[^.\\n]{0,60}?)?)\\s+(?:in)?to\\s+(?:a\\s+|the\\s+)?${WRAPPERS}(?:shell|interpreter|terminal|${INTERPRETER})\\b`),
-];
+]);

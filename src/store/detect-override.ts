@@ -7,7 +7,7 @@
  */
 import { normaliseForScreen } from './normalise-for-screen.js';
 import { OTHER_LANGUAGES } from './override-phrases.js';
-import { firstUnprohibited, isProhibited } from './screen-lexicon.js';
+import { firstUnprohibited, globally, isProhibited } from './screen-lexicon.js';
 
 const VERB = String.raw`(?:ignore|ignoring|disregard|forget|override|overrule|bypass|skip|drop|abandon|discard|dismiss|neglect|erase|wipe|reset|supersede|set\s+aside|put\s+aside|throw\s+(?:out|away)|pay\s+no\s+(?:attention|heed)\s+to|no\s+longer\s+(?:follow|obey|apply|heed)|stop\s+(?:following|obeying|applying|heeding|listening\s+to)|(?:do\s+not|don't)\s+(?:follow|obey|heed)|unlearn|nullify|void|revoke|circumvent|evade|violate|break)`;
 const SMALL = String.raw`(?:the|a|an|of|all|any|every|each|your|my|our|their|its|these|those|that|this|such|and|or|other|others|kinds?|sorts?|types?|previous|prior|preceding|above|earlier|former|foregoing|original|initial|existing|old|current|default|built-in|standing|given|stated|listed|safety|security|system|system's|developer|developer's|user's|operator|operator's|ethical|content|earlier-stated|mentioned|aforementioned|preset|hidden|internal)`;
@@ -55,6 +55,9 @@ function wordPattern(words: readonly string[]): RegExp {
   return new RegExp(`(${parts.join('|')})`, 'gu');
 }
 
+/** Any verb at all, as a plain alternation: most texts have none, and then nothing else is looked for. */
+const ANY_VERB = new RegExp([...new Set(OTHER_LANGUAGES.verbs.map((w) => normaliseForScreen(w).text))].map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+')).join('|'));
+
 const OTHER = {
   verbs: wordPattern(OTHER_LANGUAGES.verbs),
   strongNouns: wordPattern(OTHER_LANGUAGES.strongNouns),
@@ -70,6 +73,7 @@ const WINDOW = 60;
 
 /** A verb of setting aside near a noun for instructions, with a word pointing back at them, in one sentence. */
 function overridesInOtherLanguage(text: string): boolean {
+  if (!ANY_VERB.test(text)) return false;
   for (const sentence of text.split(/[.!?。！？\n;؛।]+/u)) {
     const verbs = hitsOf(OTHER.verbs, sentence);
     if (verbs.length === 0) continue;
@@ -94,6 +98,7 @@ function overridesInOtherLanguage(text: string): boolean {
 }
 
 const SET_ASIDE = new RegExp(ENGLISH[0]!.source, 'g');
+const OTHER_ENGLISH = globally(ENGLISH.slice(1));
 
 export function overridesInstructions(text: string): boolean {
   for (const m of text.matchAll(SET_ASIDE)) {
@@ -101,5 +106,5 @@ export function overridesInstructions(text: string): boolean {
     const end = at + m[0].length;
     if (!FROM_UNTRUSTED.test(text.slice(end, end + 60)) && !isProhibited(text, at)) return true;
   }
-  return firstUnprohibited(text, ENGLISH.slice(1)) || overridesInOtherLanguage(text);
+  return firstUnprohibited(text, OTHER_ENGLISH) || overridesInOtherLanguage(text);
 }

@@ -19,11 +19,11 @@ export interface OverrideWords {
 export const OTHER_LANGUAGES: OverrideWords = {
   verbs: [
     // es, fr, pt share "ignore" with English (see ENGLISH_SHARED)
-    'ignore', 'ignora', 'ignoren', 'ignorar', 'olvida', 'olvide', 'olviden', 'olvidar', 'omite', 'omita', 'omitir', 'descarta', 'descarte', 'desestima', 'haz caso omiso', 'no hagas caso', 'pasa por alto', 'anula', 'sáltate',
+    'ignore', 'ignora', 'ignoren', 'ignorar', 'olvida', 'olvide', 'olviden', 'olvidar', 'omite', 'omita', 'omitir', 'descarta', 'descarte', 'desestima', 'no sigas', 'deja de seguir', 'ya no sigas', 'haz caso omiso', 'no hagas caso', 'pasa por alto', 'anula', 'sáltate',
     // fr
-    'ignorez', 'ignorer', 'oublie', 'oubliez', 'oublier', 'ne tiens pas compte', 'ne tenez pas compte', 'fais abstraction', 'faites abstraction', 'néglige', 'négligez', 'outrepasse', 'contourne', 'contournez', 'passe outre', 'passez outre',
+    'ignorez', 'ignorer', 'oublie', 'oubliez', 'oublier', 'ne tiens pas compte', 'ne tenez pas compte', 'fais abstraction', 'faites abstraction', 'néglige', 'négligez', 'outrepasse', 'contourne', 'contournez', 'passe outre', 'passez outre', 'ne suis plus', 'ne suivez plus', 'ne suis pas', 'ne respecte plus',
     // de
-    'ignorier', 'vergiss', 'vergessen sie', 'missachte', 'übergeh', 'umgeh', 'verwirf', 'hör auf', 'außer acht', 'setze außer kraft',
+    'ignorier', 'vergiss', 'vergessen sie', 'missachte', 'übergeh', 'umgeh', 'verwirf', 'hör auf', 'außer acht', 'setze außer kraft', 'befolge nicht', 'nicht mehr befolgen', 'nicht befolgen', 'ungültig',
     // it
     'ignorate', 'ignorare', 'dimentica', 'dimenticate', 'tralascia', 'trascura', 'non considerare', 'scarta',
     // pt
@@ -33,7 +33,7 @@ export const OTHER_LANGUAGES: OverrideWords = {
     // pl
     'zignoruj', 'zignorujcie', 'ignoruj', 'zapomnij', 'zapomnijcie', 'pomiń', 'pomijaj', 'porzuć',
     // ru, uk
-    'игнорируй', 'игнорируйте', 'игнорировать', 'проигнорируй', 'забудь', 'забудьте', 'не обращай внимания', 'не обращайте внимания', 'пропусти', 'отбрось', 'отмени', 'ігноруй', 'проігноруй', 'забудь', 'не зважай', 'нехтуй',
+    'игнорируй', 'игнорируйте', 'игнорировать', 'проигнорируй', 'забудь', 'забудьте', 'не обращай внимания', 'не обращайте внимания', 'пропусти', 'отбрось', 'отмени', 'не следуй', 'не следуйте', 'перестань следовать', 'больше не следуй', 'ігноруй', 'проігноруй', 'забудь', 'не зважай', 'нехтуй',
     // tr
     'yok say', 'yoksay', 'görmezden gel', 'unut', 'dikkate alma', 'önemseme', 'göz ardı et',
     // el, he, fa, ar
@@ -41,9 +41,9 @@ export const OTHER_LANGUAGES: OverrideWords = {
     // hi, vi, id/ms, th
     'अनदेखा', 'नज़रअंदाज़', 'नजरअंदाज', 'भूल जाओ', 'भूल जाएं', 'भूल जाइए', 'अवहेलना', 'उपेक्षा', 'bỏ qua', 'phớt lờ', 'lờ đi', 'quên', 'abaikan', 'lupakan', 'hiraukan', 'acuhkan', 'ละเว้น', 'เพิกเฉย', 'ลืม', 'ไม่ต้องสนใจ',
     // zh, ja, ko
-    '忽略', '忽视', '忽視', '无视', '無視', '不要理会', '不要理會', '不理会', '忘记', '忘記', '忘掉', '跳过', '跳過', '绕过', '繞過', '抛弃', '拋棄', '放弃', '不再遵守', '不要遵守', '不必遵守',
+    '忽略', '忽视', '忽視', '无视', '無視', '不要理会', '不要理會', '不理会', '忘记', '忘記', '忘掉', '跳过', '跳過', '绕过', '繞過', '抛弃', '拋棄', '放弃', '不再遵守', '不要遵守', '不必遵守', '不要遵循', '不再遵循', '不用管', '别管', '別管', '作废', '作廢', '失效', '废除', '廢除', '撤销', '撤銷', '不算数', '不算數',
     '忘れ', '従わな', '破棄', '無効に', '取り消', '捨て',
-    '무시', '잊어', '잊고', '따르지 마', '따르지마', '우회', '건너뛰', '버려',
+    '무시', '잊어', '잊고', '따르지 마', '따르지마', '따르지 말', '우회', '건너뛰', '버려',
   ],
   strongNouns: [
     'instrucciones', 'instrucción', 'indicaciones', 'directivas', 'directrices', 'consignes', 'directives', 'instructions', 'anweisung', 'instruktion', 'vorgaben', 'systemprompt',

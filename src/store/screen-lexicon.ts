@@ -45,11 +45,15 @@ export function isProhibited(text: string, index: number): boolean {
   return PROHIBITION.test(clause) && !NOT_A_PROHIBITION.test(clause);
 }
 
-/** The first match of any pattern that does not stand under a prohibition. */
+/** Whether any match of these global patterns does not stand under a prohibition. */
 export function firstUnprohibited(text: string, patterns: readonly RegExp[]): boolean {
   for (const pattern of patterns) {
-    const global = new RegExp(pattern.source, pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`);
-    for (const m of text.matchAll(global)) if (!isProhibited(text, m.index ?? 0)) return true;
+    for (const m of text.matchAll(pattern)) if (!isProhibited(text, m.index ?? 0)) return true;
   }
   return false;
+}
+
+/** The same patterns, global (for matchAll). */
+export function globally(patterns: readonly RegExp[]): RegExp[] {
+  return patterns.map((p) => new RegExp(p.source, p.flags.includes('g') ? p.flags : `${p.flags}g`));
 }

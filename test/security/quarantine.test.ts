@@ -71,10 +71,10 @@ describe('quarantine', () => {
     const held = await json<JsonMemory[]>(['review'], e);
     expect(held).toHaveLength(1);
     expect(held[0]!.content).toBe(HOSTILE);
-    expect(held[0]!.reasons).toEqual(['tells the agent to ignore its instructions', 'runs a script fetched from the network']);
+    expect(held[0]!.reasons).toEqual(['tells the agent to ignore its instructions', 'runs code fetched from the network or decoded from a payload']);
     const text = (await runCli(['review'], { env: e })).stdout;
     expect(text).toContain(`${held[0]!.id}  [golden_rule] q-shop, from user`);
-    expect(text).toContain('why: tells the agent to ignore its instructions; runs a script fetched from the network');
+    expect(text).toContain('why: tells the agent to ignore its instructions; runs code fetched from the network or decoded from a payload');
 
     // Approving is the user's call: from now on sessions see it like any memory.
     expect(await json(['review', 'approve', held[0]!.id], e)).toEqual({ approved: [held[0]!.id] });
