@@ -49,7 +49,11 @@ function keepDynamicImportsLazy(outDir) {
   };
 }
 
-/** A folded module from another folder must not use import.meta: its URL would become the bundle's. */
+/**
+ * A folded module from another folder must not use import.meta: its URL would become the bundle's. One
+ * use is the same from any file in dist/: `createRequire(import.meta.url)`, for resolving a package (the
+ * screen's confusables table), which resolves alike from the bundle's folder.
+ */
 function refuseForeignImportMeta(outDir) {
   return {
     name: 'refuse-foreign-import-meta',
@@ -58,7 +62,7 @@ function refuseForeignImportMeta(outDir) {
         if (dirname(args.path) === outDir) return undefined;
         const { readFile } = await import('node:fs/promises');
         const contents = await readFile(args.path, 'utf8');
-        if (contents.includes('import.meta')) {
+        if (contents.replaceAll('createRequire(import.meta.url)', '').includes('import.meta')) {
           return { errors: [{ text: `${relative(dist, args.path)} uses import.meta and cannot be folded into ${relative(dist, outDir)}/` }] };
         }
         return { contents, loader: 'js', resolveDir: dirname(args.path) };

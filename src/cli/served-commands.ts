@@ -28,8 +28,8 @@ const SCOPE_OPTIONS = {
 
 /** Each served command's options, as the command-line program declares them in search.ts and list.ts. */
 export const SERVED_OPTIONS = {
-  search: { ...SCOPE_OPTIONS, limit: { type: 'string' }, 'min-score': { type: 'string' }, mode: { type: 'string' }, 'all-versions': { type: 'boolean' }, json: { type: 'boolean' } },
-  list: { ...SCOPE_OPTIONS, limit: { type: 'string' }, 'all-versions': { type: 'boolean' }, json: { type: 'boolean' } },
+  search: { ...SCOPE_OPTIONS, limit: { type: 'string' }, 'min-score': { type: 'string' }, mode: { type: 'string' }, 'all-versions': { type: 'boolean' }, 'include-held': { type: 'boolean' }, json: { type: 'boolean' } },
+  list: { ...SCOPE_OPTIONS, limit: { type: 'string' }, 'all-versions': { type: 'boolean' }, 'include-held': { type: 'boolean' }, json: { type: 'boolean' } },
 } as const satisfies Record<string, Options>;
 
 type ServedCommand = (runtime: Runtime) => Promise<void>;
@@ -63,6 +63,7 @@ export function readServedCommand(argv: readonly string[]): ServedCommand | null
         ...(values.limit === undefined ? {} : { limit: parsePositiveInt('--limit')(values.limit) }),
         ...(values['min-score'] === undefined ? {} : { minScore: parseScore('--min-score')(values['min-score']) }),
         ...(values['all-versions'] === true ? { allVersions: true } : {}),
+        ...(values['include-held'] === true ? { includeHeld: true } : {}),
         ...(values.json === true ? { json: true } : {}),
       };
       return (runtime) => runSearch(positionals, flags, runtime);
@@ -74,6 +75,7 @@ export function readServedCommand(argv: readonly string[]): ServedCommand | null
         ...scopeFlags(values),
         limit: values.limit === undefined ? DEFAULT_LIST_LIMIT : parsePositiveInt('--limit')(values.limit),
         ...(values['all-versions'] === true ? { allVersions: true } : {}),
+        ...(values['include-held'] === true ? { includeHeld: true } : {}),
         ...(values.json === true ? { json: true } : {}),
       };
       return (runtime) => runList(flags, runtime);

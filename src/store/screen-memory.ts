@@ -27,9 +27,12 @@ export function screenMemory(content: string, origin: Pick<MemoryOrigin, 'namesp
 /** The reasons in words, for `recall review` and log lines. */
 export const REASON_TEXT: Readonly<Record<QuarantineReason, string>> = {
   override: 'tells the agent to ignore its instructions',
-  'remote-script': 'runs a script fetched from the network',
-  exfiltration: 'sends credentials or secrets somewhere',
-  'hidden-text': 'holds invisible or bidirectional characters',
+  'remote-script': 'runs code fetched from the network or decoded from a payload',
+  exfiltration: 'sends files, the environment or secrets to another machine',
+  'data-link': 'holds a link or image whose address carries data out',
+  'agent-config': "changes the agent's or git's configuration (settings, permissions, hooks, MCP servers)",
+  registry: 'changes a package registry or a git remote',
+  'hidden-text': 'holds bidirectional controls or invisible tag characters',
   'control-tag': "holds the agent's control tags",
   'global-from-mcp': 'a rule for every project, written by an agent through MCP',
 };

@@ -51,7 +51,7 @@ function score(cases: SecretCase[], tags: string[], text: string): Scored {
 }
 
 async function exported(env: NodeJS.ProcessEnv): Promise<string> {
-  const result = await runCli(['export'], { env });
+  const result = await runCli(['export', '--include-held'], { env });
   expect(result.exitCode).toBe(0);
   return result.stdout;
 }

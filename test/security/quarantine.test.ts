@@ -57,7 +57,7 @@ describe('quarantine', () => {
     const history = readFileSync(join(e.RECALL_HOME!, 'history.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(history).toEqual([expect.objectContaining({ sessionId: 'q1', inserted: 2, quarantined: 1 })]);
 
-    const all = await json<JsonMemory[]>(['list'], e);
+    const all = await json<JsonMemory[]>(['list', '--include-held'], e);
     expect(all.map((m) => [m.content, m.status, m.provenance]).sort()).toEqual(
       [
         [HOSTILE, 'quarantined', 'user'],
@@ -71,10 +71,10 @@ describe('quarantine', () => {
     const held = await json<JsonMemory[]>(['review'], e);
     expect(held).toHaveLength(1);
     expect(held[0]!.content).toBe(HOSTILE);
-    expect(held[0]!.reasons).toEqual(['tells the agent to ignore its instructions', 'runs a script fetched from the network']);
+    expect(held[0]!.reasons).toEqual(['tells the agent to ignore its instructions', 'runs code fetched from the network or decoded from a payload']);
     const text = (await runCli(['review'], { env: e })).stdout;
     expect(text).toContain(`${held[0]!.id}  [golden_rule] q-shop, from user`);
-    expect(text).toContain('why: tells the agent to ignore its instructions; runs a script fetched from the network');
+    expect(text).toContain('why: tells the agent to ignore its instructions; runs code fetched from the network or decoded from a payload');
 
     // Approving is the user's call: from now on sessions see it like any memory.
     expect(await json(['review', 'approve', held[0]!.id], e)).toEqual({ approved: [held[0]!.id] });
@@ -110,7 +110,7 @@ describe('quarantine', () => {
     writeFileSync(file, lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
     const result = await runCli(['import', file], { env: e });
     expect(result.exitCode, result.stderr).toBe(0);
-    const all = await json<JsonMemory[]>(['list'], e);
+    const all = await json<JsonMemory[]>(['list', '--include-held'], e);
     expect(all.map((m) => [m.content.slice(0, 17), m.status, m.provenance]).sort()).toEqual(
       [
         ['<system-reminder>', 'quarantined', 'import'],

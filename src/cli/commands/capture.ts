@@ -9,6 +9,7 @@ import { transcriptReadError } from '../../transcript/read-transcript.js';
 import { captureTranscript } from '../../worker/capture.js';
 import { withRuntime } from '../context.js';
 import { out } from '../output.js';
+import { withVersionMark } from './list.js';
 import { refreshAfterWrite } from './refresh-after-write.js';
 import { startUpkeepIfDue } from '../../app/start-upkeep.js';
 
@@ -36,7 +37,7 @@ export function registerCapture(program: Command): void {
           await startUpkeepIfDue(runtime, logger);
         }
         if (opts.json) {
-          out.json(result.status === 'stored' ? { ...result, inserted: result.inserted.map(({ id, content, type }) => ({ id, content, type })) } : result);
+          out.json(result.status === 'stored' ? { ...result, inserted: result.inserted.map(({ id, content, type, status }) => ({ id, content, type, held: status === 'quarantined' })) } : result);
           return;
         }
         if (result.status === 'skipped') {
@@ -46,7 +47,7 @@ export function registerCapture(program: Command): void {
         const held = result.quarantined > 0 ? `, ${result.quarantined} held for review (recall review)` : '';
         out.line(`${result.namespace}: ${result.extracted} extracted, ${result.inserted.length} new, ${result.reinforced} reinforced, ${result.superseded} replacing older versions, ${result.skipped} duplicates in the batch${held}`);
         if (result.dropped > 0) out.line(`  (${result.dropped} more memories than extract.maxMemories left out: the least important)`);
-        for (const memory of result.inserted) out.line(`  + [${memory.type}] ${memory.content}`);
+        for (const memory of result.inserted) out.line(`  + [${memory.type}] ${withVersionMark(memory)}`);
         if (result.redactions > 0) out.line(`  (${result.redactions} secrets redacted)`);
       });
     });

@@ -5,8 +5,8 @@ import { parsePositiveInt, withRuntime } from '../context.js';
 import { formatAge, namespaceLabel } from '../../core/format.js';
 import { out, renderTable } from '../output.js';
 import { terminalSafe } from '../terminal-safe.js';
-import { addScopeOptions, scopeFilters } from './scope-options.js';
-import type { ScopeFlags } from './scope-options.js';
+import { addHeldOption, addScopeOptions, heldFilter, scopeFilters } from './scope-options.js';
+import type { HeldFlags, ScopeFlags } from './scope-options.js';
 
 /** The JSON shape of one memory in `list`, `search` and `show` output. */
 export function memoryJson(record: MemoryRecord, extra: Record<string, unknown> = {}): Record<string, unknown> {
@@ -29,6 +29,7 @@ export function memoryJson(record: MemoryRecord, extra: Record<string, unknown> 
     provenance: record.provenance ?? null,
     status: record.status ?? null,
     wants_to_replace: record.wantsToReplace ?? null,
+    held: record.status === 'quarantined',
   };
 }
 
@@ -37,7 +38,7 @@ export const DEFAULT_LIST_LIMIT = 50;
 
 export function registerList(program: Command): void {
   const command = program.command('list').description('list stored memories, newest first');
-  addScopeOptions(command)
+  addHeldOption(addScopeOptions(command))
     .option('--limit <n>', 'at most this many', parsePositiveInt('--limit'), DEFAULT_LIST_LIMIT)
     .option('--all-versions', 'also memories a newer version replaced (history)')
     .option('--json', 'print a JSON array')
@@ -46,7 +47,7 @@ export function registerList(program: Command): void {
     });
 }
 
-export interface ListFlags extends ScopeFlags {
+export interface ListFlags extends ScopeFlags, HeldFlags {
   limit: number;
   allVersions?: boolean;
   json?: boolean;
@@ -56,7 +57,7 @@ export interface ListFlags extends ScopeFlags {
 export async function runList(opts: ListFlags, runtime: Runtime): Promise<void> {
   const store = await runtime.store();
   const filters = await scopeFilters(opts, store);
-  const records = await store.list({ ...filters, allVersions: opts.allVersions === true, limit: opts.limit });
+  const records = await store.list({ ...filters, ...heldFilter(opts), allVersions: opts.allVersions === true, limit: opts.limit });
   if (opts.json) {
     out.json(records.map((r) => memoryJson(r)));
     return;

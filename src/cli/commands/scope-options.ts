@@ -26,6 +26,25 @@ export function scopeFilters(flags: ScopeFlags, store: MemoryStore): Promise<Mem
   return resolveScope(flags, { store, cwd: currentTerminal().cwd, now: new Date() });
 }
 
+/**
+ * `--include-held`: held (quarantined) memories are left out of every read an agent may run, so an
+ * instruction the screen held never reaches one through the command line; the user asks for them.
+ */
+export interface HeldFlags {
+  includeHeld?: boolean;
+}
+
+export const INCLUDE_HELD_HELP = 'also memories held for review (quarantined by the write-time screen), marked as held';
+
+export function addHeldOption(command: Command): Command {
+  return command.option('--include-held', INCLUDE_HELD_HELP);
+}
+
+/** The quarantine filter for these flags: held memories left out unless asked for. */
+export function heldFilter(flags: HeldFlags): Pick<MemoryFilters, 'quarantine'> {
+  return flags.includeHeld === true ? {} : { quarantine: 'exclude' };
+}
+
 /** `--min-score`: a number from 0 to 1. */
 export function parseScore(name: string) {
   return (value: string): number => {

@@ -9,8 +9,8 @@ import { formatAge, namespaceLabel } from '../../core/format.js';
 import { terminalSafe } from '../terminal-safe.js';
 import { out, renderTable } from '../output.js';
 import { memoryJson, withVersionMark } from './list.js';
-import { addScopeOptions, parseScore, scopeFilters } from './scope-options.js';
-import type { ScopeFlags } from './scope-options.js';
+import { addHeldOption, addScopeOptions, heldFilter, parseScore, scopeFilters } from './scope-options.js';
+import type { HeldFlags, ScopeFlags } from './scope-options.js';
 
 const MAX_QUERY_CHARS = 2_000;
 
@@ -21,7 +21,7 @@ the same meaning and the best text match; a memory found by only one side scores
 --mode vector scores by cosine similarity alone, --mode text by relative BM25 alone (the best text
 match scores 1).`;
 
-export interface SearchFlags extends ScopeFlags {
+export interface SearchFlags extends ScopeFlags, HeldFlags {
   limit?: number;
   minScore?: number;
   mode: SearchMode;
@@ -33,7 +33,7 @@ export function registerSearch(program: Command): void {
   const command = program
     .command('search <query...>')
     .description('find memories by meaning and by exact words (hybrid vector + full-text search)');
-  addScopeOptions(command)
+  addHeldOption(addScopeOptions(command))
     .option('--limit <n>', 'at most this many results (default: config search.limit)', parsePositiveInt('--limit'))
     .option('--min-score <x>', 'drop results scoring below this, 0..1 (default: config search.minScore)', parseScore('--min-score'))
     .addOption(new Option('--mode <mode>', 'ranking to use').choices(SEARCH_MODES).default('hybrid'))
@@ -58,7 +58,7 @@ export async function runSearch(words: readonly string[], opts: SearchFlags, run
     {
       query,
       mode: opts.mode,
-      filters: { ...filters, allVersions: opts.allVersions === true },
+      filters: { ...filters, ...heldFilter(opts), allVersions: opts.allVersions === true },
       limit: opts.limit ?? runtime.config.search.limit,
       minScore: opts.minScore ?? runtime.config.search.minScore,
     },

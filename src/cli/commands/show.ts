@@ -6,20 +6,26 @@ import { terminalSafe } from '../terminal-safe.js';
 import { out } from '../output.js';
 import { readVersionChain } from '../../store/version-chain.js';
 import { memoryJson } from './list.js';
+import { INCLUDE_HELD_HELP } from './scope-options.js';
 
 export function registerShow(program: Command): void {
   program
     .command('show <id>')
     .description('show every field of one memory, and its versions: the ones it replaced and the ones that replaced it')
+    .option('--include-held', INCLUDE_HELD_HELP)
     .option('--json', 'print a JSON object')
-    .action(async (id: string, opts: { json?: boolean }) => {
+    .action(async (id: string, opts: { json?: boolean; includeHeld?: boolean }) => {
       const wanted = id.trim();
       if (wanted === '') throw new RecallError('INPUT_INVALID', 'the memory id is empty');
       await withRuntime(async (runtime) => {
         const store = await runtime.store();
         const record = await store.get(wanted);
         if (record === null) throw new RecallError('NOT_FOUND', `no memory with id ${wanted}`);
-        const chain = await readVersionChain(store, record);
+        const held = (r: typeof record) => r.status === 'quarantined' && opts.includeHeld !== true;
+        // A held memory's text reaches no agent: the user reads it with --include-held or `recall review`.
+        if (held(record)) throw new RecallError('NOT_FOUND', `memory ${wanted} is held for review; \`recall review\` shows it, or \`recall show --include-held ${wanted}\``);
+        const found = await readVersionChain(store, record);
+        const chain = { older: found.older.filter((r) => !held(r)), newer: found.newer.filter((r) => !held(r)) };
         if (opts.json) {
           out.json(memoryJson(record, { older_versions: chain.older.map((r) => memoryJson(r)), newer_versions: chain.newer.map((r) => memoryJson(r)) }));
           return;
