@@ -19,7 +19,7 @@ import { buildRetrievalSet, type QuestionKind } from '../support/retrieval-set.j
 const SET = buildRetrievalSet();
 const embedder = createHashEmbedder();
 const root = mkdtempSync(join(tmpdir(), 'recall-retrieval-set-'));
-const RESULTS_FILE = new URL('../../bench/results.json', import.meta.url);
+const RESULTS_FILE = process.env.BENCH_RESULTS_FILE ?? new URL('../../bench/results.json', import.meta.url);
 
 type Arm = SearchMode | 'plainBm25';
 interface Figures { r1: number; r5: number; r10: number; mrr: number }
@@ -98,7 +98,12 @@ describe('retrieval on the generated labelled set, hash embedder', () => {
 });
 
 function recordFigures(arms: Record<string, Figures>, byKind: Record<string, Record<string, Figures>>): void {
-  const all = JSON.parse(readFileSync(RESULTS_FILE, 'utf8')) as Record<string, unknown>;
+  let all: Record<string, unknown> = {};
+  try {
+    all = JSON.parse(readFileSync(RESULTS_FILE, 'utf8')) as Record<string, unknown>;
+  } catch {
+    // First run.
+  }
   const pkg = JSON.parse(readFileSync(new URL('../../node_modules/@lancedb/lancedb/package.json', import.meta.url), 'utf8')) as { version: string };
   all.retrievalSet = {
     set: 'test/support/retrieval-set.ts (generated, seeded)',
