@@ -151,13 +151,12 @@ describe('recall search', () => {
     expect(strong.every((h) => h.score >= 0.45)).toBe(true);
   });
 
-  it('prints an aligned table without colour codes when stdout is not a terminal', async () => {
+  it('prints a header and one tab-separated line per hit, without colour codes, when stdout is not a terminal', async () => {
     const result = await runCli(['search', 'pnpm'], { env });
     expect(result.exitCode).toBe(0);
     const [head, first] = result.stdout.split('\n');
-    expect(head).toMatch(/^score\s+type\s+project\s+age\s+content/);
-    expect(first).toMatch(/^\d\.\d\d\s+golden_rule\s+shop\s+\S+\s+You MUST use pnpm/);
-    expect(head!.indexOf('content')).toBe(first!.indexOf('You MUST'));
+    expect(head).toBe('score\ttype\tproject\tage\tcontent');
+    expect(first).toMatch(/^\d\.\d\d\tgolden_rule\tshop\t[^\t]+\tYou MUST use pnpm for installs, never npm\.$/);
     expect(result.stdout).not.toContain('\u001b[');
   });
 

@@ -25,6 +25,7 @@ export function registerCapture(program: Command): void {
           runtime,
         );
         logger.log('info', 'capture from the command line', { transcript: path, status: result.status });
+        if (result.status === 'skipped' && result.reason === 'not-transcript') throw new RecallError('TRANSCRIPT_UNREADABLE', `${path} is ${result.why}`);
         if (result.status === 'stored') await refreshAfterWrite([result.namespace], runtime, logger);
         if (opts.json) {
           out.json(result.status === 'stored' ? { ...result, inserted: result.inserted.map(({ id, content, type }) => ({ id, content, type })) } : result);

@@ -7,8 +7,8 @@ import type { Runtime } from '../../app/runtime.js';
 import { parsePositiveInt, withRuntime } from '../context.js';
 import { formatAge, namespaceLabel } from '../../core/format.js';
 import { terminalSafe } from '../terminal-safe.js';
-import { out, renderTable } from '../output.js';
-import { withVersionMark } from './list.js';
+import { out, renderMemoryTable } from '../output.js';
+import { EMPTY_STORE, withVersionMark } from './list.js';
 import { parseSearchFields, searchHitJson, SEARCH_FIELDS } from '../search-json.js';
 import { addScopeOptions, parseScore, scopeFilters } from './scope-options.js';
 import type { ScopeFlags } from './scope-options.js';
@@ -80,16 +80,16 @@ export async function runSearch(words: readonly string[], opts: SearchFlags, run
     out.jsonRows(hits.map((h) => searchHitJson(h, fields)));
     return;
   }
+  if (hits.length === 0) {
+    out.line((await store.count()) === 0 ? EMPTY_STORE : 'no matching memories');
+    return;
+  }
   printHits(hits);
 }
 
 function printHits(hits: readonly SearchHit[]): void {
-  if (hits.length === 0) {
-    out.line('no matching memories');
-    return;
-  }
   out.line(
-    renderTable(
+    renderMemoryTable(
       ['score', 'type', 'project', 'age', 'content'],
       hits.map((h) => [h.score.toFixed(2), h.record.type, terminalSafe(namespaceLabel(h.record.namespace)), formatAge(h.record.createdAt), withVersionMark(h.record)]),
     ),
