@@ -65,6 +65,12 @@ const BENCHMARKS = [
     // Writes bench/retrieval-results.json; a quick run only checks the figures.
     env: quick ? {} : { RECALL_WRITE_RESULTS: '1' },
   },
+  {
+    key: 'retrievalSet',
+    command: [fileURLToPath(new URL('../node_modules/vitest/vitest.mjs', import.meta.url)), 'run', 'test/integration/retrieval-set.test.ts'],
+    // Records under `retrievalSet` in the results file; a quick run only checks the figures.
+    env: quick ? {} : { RECALL_WRITE_RESULTS: '1' },
+  },
 ];
 
 const startedAt = new Date();
@@ -234,6 +240,11 @@ const ROWS = {
       ...(obs.resumable.onResume ? [{ what: `Endless savings on what \`claude --resume\` loads, ${r.resumableSessions} resumable sessions`, figure: `-${fmt(obs.resumable.onResume.reduction)}%` }] : []),
     ];
   },
+  retrievalSet: (r) => Object.entries(r.arms).map(([arm, f]) => ({
+    what: `Search on the generated set (${fmt(r.memories)} memories, ${r.questions} questions, ${r.embedder}): ${arm === 'plainBm25' ? 'plain stemmed BM25 (baseline)' : arm}`,
+    figure: `R@1 ${f.r1}, R@5 ${f.r5}, R@10 ${f.r10}, MRR ${f.mrr}`,
+    ...(arm === 'hybrid' ? { target: '>= vector and text', met: met(['r1', 'r5', 'r10', 'mrr'].every((m) => f[m] >= Math.max(r.arms.vector[m], r.arms.text[m]))) } : {}),
+  })),
   retrieval: (r) => [{ what: `Search hit@3 on the labelled set (${r.queries.all} queries)`, figure: Object.entries(r.embedders).map(([name, arms]) => `${name}: vector ${arms.vector.all}, text ${arms.text.all}, hybrid ${arms.hybrid.all}`).join('; ') }],
 };
 

@@ -8,7 +8,7 @@ import type { StoreLocation } from '../core/store-location.js';
 import type { LanceStore } from './lance-store-port.js';
 
 /** The store's reads, which fail when they meet an unreadable data file. */
-const READS = ['list', 'get', 'getMany', 'search', 'textSearch', 'countByNamespaceAndType', 'findByContentKey', 'nearest', 'lookupMany'] as const;
+const READS = ['list', 'get', 'getMany', 'search', 'textSearch', 'vectorScores', 'textScores', 'countByNamespaceAndType', 'findByContentKey', 'nearest', 'lookupMany'] as const;
 
 /** `store` with each read's STORE_FAILED turned into STORE_CORRUPT naming `recall repair` when the table is damaged. */
 export function explainDataDamage(store: LanceStore, location: StoreLocation): LanceStore {

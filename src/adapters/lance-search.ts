@@ -1,8 +1,8 @@
 /** Reads against the memories table: filtered listing, vector search, BM25 text search, batched scans. */
 import type { Table, VectorQuery } from '@lancedb/lancedb';
 import type { MemoryRecord } from '../core/memory.js';
-import type { GroupCount, Neighbor, StoredMemory, TextHit, VectorMatch } from '../core/ports.js';
-import { RECORD_COLUMNS, guard, rowsOf, toFloat32, toRecord, toStoredMemory } from './lance-rows.js';
+import type { GroupCount, Neighbor, StoredMemory, TextHit, TextScore, VectorMatch } from '../core/ports.js';
+import { RECORD_COLUMNS, guard, rowsOf, sqlList, toFloat32, toRecord, toStoredMemory } from './lance-rows.js';
 import type { Row } from './lance-rows.js';
 import { cosineSimilarity } from '../core/cosine-similarity.js';
 import { RecallError } from '../core/errors.js';
@@ -159,6 +159,24 @@ export async function queryText(t: Table, query: string, filter: string | null, 
     .map((row) => ({ record: toRecord(row), score: Number(row._score) }))
     .filter((hit) => Number.isFinite(hit.score) && hit.score > 0)
     .sort((a, b) => b.score - a.score || a.record.id.localeCompare(b.record.id));
+}
+
+/** The cosine similarity of `vector` to each of these rows that exists, read by id (ids in one statement). */
+export async function querySimilarities(t: Table, vector: Float32Array, ids: readonly string[]): Promise<VectorMatch[]> {
+  if (ids.length === 0 || !vector.some((x) => x !== 0)) return [];
+  const found = await guard('query', async () => rowsOf(await t.query().select(['id', 'vector']).where(`id IN ${sqlList(ids)}`).toArrow()));
+  return found.map((row) => ({ id: String(row.id), similarity: cosineSimilarity(vector, toFloat32(row.vector)) }));
+}
+
+/**
+ * The BM25 score of `query` for each of these rows that matches it: the same full-text search, its
+ * rows narrowed to the ids (the scores still come from the whole index).
+ */
+export async function queryTextScores(t: Table, query: string, ids: readonly string[]): Promise<TextScore[]> {
+  if (ids.length === 0 || !/[\p{L}\p{N}]/u.test(query)) return [];
+  const q = t.query().fullTextSearch(query, { columns: 'content' }).select(['id', '_score']).where(`id IN ${sqlList(ids)}`).limit(ids.length);
+  const found = await guard('full-text search', async () => rowsOf(await q.toArrow()));
+  return found.map((row) => ({ id: String(row.id), score: Number(row._score) })).filter((hit) => Number.isFinite(hit.score) && hit.score > 0);
 }
 
 /** Every matching row with its vector, oldest id first, re-chunked to `batchSize`, from one table version. */

@@ -19,7 +19,7 @@ import type { Clock, ListOptions, ListPageOptions, MemoryFilters, NewMemory, Sto
 import { CURRENT_ONLY, TABLE, buildFilter, checkVector, cursorFilter, describeLanceError, guard, sqlList, sqlString, toRow } from './lance-rows.js';
 import { addStaged, readStagedKeys, swapInStaged } from './lance-reembed.js';
 import type { ReembedContext } from './lance-reembed.js';
-import { DEDUPE_PROBES, queryGroupCounts, queryNearest, queryNearestIds, queryRows, queryText, readRows, scanRows, SEARCH_PROBES } from './lance-search.js';
+import { DEDUPE_PROBES, queryGroupCounts, queryNearest, queryNearestIds, queryRows, querySimilarities, queryText, queryTextScores, readRows, scanRows, SEARCH_PROBES } from './lance-search.js';
 import { addMissingColumns, ensureFtsIndex, keepFtsIndexCurrent, memorySchema, readEmbedderInfo, rebuildFtsIndex, warmFtsIndex, type EmbedderInfo, type LanceModule } from './lance-tables.js';
 import { explainDataDamage } from './lance-damage-errors.js';
 import { inspectTable, rewriteFromReadable } from './lance-salvage.js';
@@ -28,7 +28,7 @@ import { isMaintenanceDue, maintainTable } from './lance-index.js';
 import { damagedHead } from './lance-versions.js';
 import { lookupMany } from './lance-lookup-many.js';
 import { LATE_FILTER_MIN_ROWS, lateFilterFor, type LateFilter } from './lance-late-filter.js';
-import { loadVectorSnapshot, snapshotCanSearch, snapshotNearest, type VectorSnapshot } from './lance-vector-snapshot.js';
+import { loadVectorSnapshot, snapshotCanSearch, snapshotNearest, snapshotSimilarities, type VectorSnapshot } from './lance-vector-snapshot.js';
 import type { MaintenancePolicy } from '../core/maintenance.js';
 import { describeStoreLocation, type StoreLocation } from '../core/store-location.js';
 
@@ -417,6 +417,24 @@ export async function openLanceStore(at: StoreLocation | string, opts: OpenStore
       // A table made before recall had text search, or one just rewritten elsewhere.
       ftsReady = await ensureFtsIndex(lancedb, t);
       return ftsReady ? queryText(t, query, filter, limit) : [];
+    },
+
+    async vectorScores(vector, ids) {
+      const t = await tableToSearch(vector, ids.length);
+      if (t === null) return [];
+      const snapshot = await currentSnapshot(t);
+      if (snapshot !== null) return snapshotSimilarities(snapshot, vector, ids);
+      const found = [];
+      for (let i = 0; i < ids.length; i += IDS_PER_STATEMENT) found.push(...(await querySimilarities(t, vector, ids.slice(i, i + IDS_PER_STATEMENT))));
+      return found;
+    },
+
+    async textScores(query, ids) {
+      const t = await existingTable();
+      if (t === null || ids.length === 0 || !ftsReady) return [];
+      const found = [];
+      for (let i = 0; i < ids.length; i += IDS_PER_STATEMENT) found.push(...(await queryTextScores(t, query, ids.slice(i, i + IDS_PER_STATEMENT))));
+      return found;
     },
 
     async warmTextIndex() {

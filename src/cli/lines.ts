@@ -11,6 +11,11 @@ export const lines = {
   json(value: unknown): void {
     currentTerminal().write('stdout', `${JSON.stringify(value, null, 2)}\n`);
   },
+  /** A JSON array with one element per line: compact, still one JSON value, and a line per item for grep. */
+  jsonRows(values: readonly unknown[]): void {
+    const body = values.map((value) => JSON.stringify(value)).join(',\n');
+    currentTerminal().write('stdout', values.length === 0 ? '[]\n' : `[\n${body}\n]\n`);
+  },
   error(text: string): void {
     currentTerminal().write('stderr', `recall: ${text}\n`);
   },

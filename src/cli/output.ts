@@ -33,6 +33,15 @@ export function renderTable(head: string[], rows: string[][], width = currentTer
   return table.toString();
 }
 
+/**
+ * A table of memories: aligned and wrapped to the width on a terminal; piped or redirected, a header
+ * line and one tab-separated line per memory, never wrapped, so `grep` and `cut -f` see whole memories.
+ */
+export function renderMemoryTable(head: string[], rows: string[][]): string {
+  if (currentTerminal().isTTY) return renderTable(head, rows);
+  return [head, ...rows].map((row) => row.map((cell) => cell.replace(/[\t\r\n]+/g, ' ')).join('\t')).join('\n');
+}
+
 /** Text broken into lines of at most width display columns: at spaces where it can, inside a longer word where it must, never dropping a character. */
 export function wrapToWidth(text: string, width: number): string {
   return text

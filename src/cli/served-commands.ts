@@ -28,7 +28,7 @@ const SCOPE_OPTIONS = {
 
 /** Each served command's options, as the command-line program declares them in search.ts and list.ts. */
 export const SERVED_OPTIONS = {
-  search: { ...SCOPE_OPTIONS, limit: { type: 'string' }, 'min-score': { type: 'string' }, mode: { type: 'string' }, 'all-versions': { type: 'boolean' }, 'include-held': { type: 'boolean' }, json: { type: 'boolean' } },
+  search: { ...SCOPE_OPTIONS, limit: { type: 'string' }, 'min-score': { type: 'string' }, mode: { type: 'string' }, 'all-versions': { type: 'boolean' }, 'include-held': { type: 'boolean' }, json: { type: 'boolean' }, fields: { type: 'string' }, full: { type: 'boolean' } },
   list: { ...SCOPE_OPTIONS, limit: { type: 'string' }, 'all-versions': { type: 'boolean' }, 'include-held': { type: 'boolean' }, json: { type: 'boolean' } },
 } as const satisfies Record<string, Options>;
 
@@ -65,6 +65,8 @@ export function readServedCommand(argv: readonly string[]): ServedCommand | null
         ...(values['all-versions'] === true ? { allVersions: true } : {}),
         ...(values['include-held'] === true ? { includeHeld: true } : {}),
         ...(values.json === true ? { json: true } : {}),
+        ...(values.fields === undefined ? {} : { fields: values.fields }),
+        ...(values.full === true ? { full: true } : {}),
       };
       return (runtime) => runSearch(positionals, flags, runtime);
     }

@@ -3,6 +3,7 @@
  * `recall serve`, the client that sent the command (captured per request, so requests never mix).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { terminalColumns } from '../core/terminal-columns.js';
 
 export interface Terminal {
   write(stream: 'stdout' | 'stderr', text: string): void;
@@ -19,7 +20,7 @@ export interface Terminal {
 const processTerminal: Terminal = {
   write: (stream, text) => void (stream === 'stdout' ? process.stdout : process.stderr).write(text),
   get columns() {
-    return process.stdout.columns;
+    return terminalColumns(process.env.COLUMNS, process.stdout.columns);
   },
   get isTTY() {
     return process.stdout.isTTY === true;

@@ -22,6 +22,7 @@ export const ENVIRONMENT_ONLY: readonly EnvironmentOnlyVar[] = Object.freeze([
   { name: 'CLAUDE_PROJECT_DIR', description: 'Set by Claude Code for hooks: the project a session belongs to when its input names no folder.' },
   { name: 'FACTORY_PROJECT_DIR', description: 'Set by Factory droid for hooks: the project a session belongs to when its input names no folder.' },
   { name: 'NO_COLOR', description: 'Set: no colour in the CLI\'s output.' },
+  { name: 'COLUMNS', description: 'On a terminal: the width `recall list` and `recall search` lay their tables out for (piped, they print one line per memory).' },
   { name: 'TERM', description: '`dumb`: `recall doctor` marks its checks in ASCII.' },
   { name: 'LANCE_CPU_THREADS', description: 'LanceDB\'s CPU pool; recall sets it (at least 4) unless you do.' },
   { name: 'LANCEDB_LOG', description: 'LanceDB\'s own log level; recall sets `error` unless you do.' },

@@ -108,6 +108,12 @@ export interface TextHit {
   score: number;
 }
 
+/** A memory's id plus its BM25 score for a query (> 0). */
+export interface TextScore {
+  id: string;
+  score: number;
+}
+
 /** A stored memory with its vector: what export, import and re-embedding move around. */
 export interface StoredMemory extends MemoryRecord {
   vector: Float32Array;
@@ -186,6 +192,16 @@ export interface MemoryStore {
   search(vector: Float32Array, options: ListOptions): Promise<VectorMatch[]>;
   /** BM25 full-text search over the content, best first; an empty store or a query without words finds nothing. */
   textSearch(query: string, options: ListOptions): Promise<TextHit[]>;
+  /**
+   * The cosine similarity of `vector` to each of these memories (those that exist), in no particular
+   * order: a hybrid search asks it for the memories only its text side found.
+   */
+  vectorScores(vector: Float32Array, ids: readonly string[]): Promise<VectorMatch[]>;
+  /**
+   * The BM25 score of `query` for each of these memories that matches it (the others score 0 and are
+   * left out), in no particular order: a hybrid search asks it for the memories only its vector side found.
+   */
+  textScores(query: string, ids: readonly string[]): Promise<TextScore[]>;
   /**
    * For a long-lived process (`recall serve`): loads the full-text index whole into memory, so text
    * searches that follow run faster. Does nothing when the index is the one it last loaded, or when

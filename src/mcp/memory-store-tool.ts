@@ -12,16 +12,24 @@ import { writeOrigin } from './tool-scope.js';
 export const memoryStoreInput = z
   .object({
     content: z.string(REQUIRED).max(MAX_MEMORY_CHARS).describe('The memory: one self-contained sentence or two ("Use PostgreSQL 16 for the orders service.").'),
-    memory_type: z
-      .enum(MEMORY_TYPES, REQUIRED)
-      .describe('golden_rule: must always hold; preference: how the user likes things; decision: a choice made and why; pattern: how the code does something; session: what a session did.'),
+    type: z
+      .enum(MEMORY_TYPES)
+      .optional()
+      .describe('Required (or memory_type). golden_rule: must always hold; preference: how the user likes things; decision: a choice made and why; pattern: how the code does something; session: what a session did.'),
+    memory_type: z.enum(MEMORY_TYPES).optional().describe('The older name of `type`, still accepted.'),
     importance: z.number().min(0).max(1).optional().describe('0..1; default follows the type (golden_rule 1.0 ... session 0.3).'),
     namespace: z
       .string()
       .optional()
       .describe('Default: this project (global outside a project). "global" for rules that hold in every project; the user approves those (`recall review`) before any session sees them.'),
   })
-  .strict();
+  .strict()
+  .superRefine((args, ctx) => {
+    if (args.type === undefined && args.memory_type === undefined) ctx.addIssue({ code: 'custom', path: ['type'], message: 'Missing required argument' });
+    if (args.type !== undefined && args.memory_type !== undefined && args.type !== args.memory_type) {
+      ctx.addIssue({ code: 'custom', path: ['memory_type'], message: `is "${args.memory_type}" but type is "${args.type}"; give one of them` });
+    }
+  });
 
 export type MemoryStoreArgs = z.infer<typeof memoryStoreInput>;
 
@@ -32,7 +40,9 @@ export const MEMORY_STORE_DESCRIPTION =
 export async function memoryStore(args: MemoryStoreArgs, ctx: McpContext): Promise<string> {
   const text = checkMemoryText(args.content);
   const origin = writeOrigin(args.namespace, ctx);
-  const outcome = await storeManualMemory({ text, type: args.memory_type, importance: args.importance }, origin, ctx.runtime);
+  // The schema makes sure one of them is there.
+  const type = args.type ?? args.memory_type ?? 'pattern';
+  const outcome = await storeManualMemory({ text, type, importance: args.importance }, origin, ctx.runtime);
   ctx.logger.log('info', 'mcp memory', outcome);
   await refreshAfterChange([origin.namespace], ctx);
   // As after a capture: the store's indexes follow its growth (a background process; never fails the call).

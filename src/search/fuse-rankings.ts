@@ -1,48 +1,44 @@
 /**
- * Fuses a vector ranking and a full-text (BM25) ranking of the same memories into one ranking with a
+ * Fuses the vector and full-text (BM25) scores of the same candidate memories into one ranking with a
  * score in [0, 1]. Pure.
  *
- * Two methods:
+ * Every candidate comes with both of its scores (searchMemories fetches the side that did not find
+ * it), so a memory found by one side only is judged on what the other side really thinks of it,
+ * rather than as if that side had scored it zero.
  * - `relative` (default): a weighted sum of the two scores, each brought to [0, 1] first. The vector
  *   part is the cosine similarity clamped at 0 (absolute: 0.6 means the same thing for every query).
- *   The text part is the BM25 score divided by the best BM25 score of the query (BM25 has no upper
- *   bound and its scale moves with the corpus), so the best text match gets 1 and a memory the text
- *   search did not find gets 0. With equal weights, a fused 1.0 means "identical in meaning and the
- *   best text match"; a memory found by only one side scores at most 0.5.
- * - `rrf`, reciprocal rank fusion: sum of weight / (k + rank) over the lists, divided by the value a
- *   memory ranked first in every list would get, so it also lands in [0, 1]. It looks only at ranks.
+ *   The text part is the BM25 score divided by the best BM25 score among the candidates (BM25 has no
+ *   upper bound and its scale moves with the corpus), so the best text match gets 1.
+ * - `rrf`, reciprocal rank fusion: sum of weight / (k + rank) over the two rankings of the candidates,
+ *   divided by the value of a memory ranked first by both, so it also lands in [0, 1].
  */
 
 export type FusionMethod = 'relative' | 'rrf';
 
-export interface VectorRanked {
-  id: string;
-  /** Cosine similarity in [-1, 1]. */
-  similarity: number;
-}
-
-export interface TextRanked {
-  id: string;
-  /** BM25 score, > 0. */
-  score: number;
-}
-
 export interface FusionOptions {
   method?: FusionMethod;
-  /** Weight of the vector side; the text side gets 1 - vectorWeight. Default 0.5. */
+  /** Weight of the vector side; the text side gets 1 - vectorWeight. Default: by the embedder (fusion-weights.ts). */
   vectorWeight?: number;
   /** RRF's rank offset; default 60, the usual choice. */
   k?: number;
+}
+
+export interface CandidateScores {
+  id: string;
+  /** Cosine similarity in [-1, 1]; 0 when the memory has no vector close enough to be read. */
+  similarity: number;
+  /** BM25 score (>= 0); 0 when no term of the query is in it. */
+  bm25: number;
 }
 
 export interface FusedScore {
   id: string;
   /** The fused score in [0, 1]. */
   score: number;
-  /** Cosine similarity clamped to [0, 1], or null when the vector search did not return it. */
-  vectorScore: number | null;
-  /** BM25 divided by the query's best BM25, or null when the text search did not return it. */
-  textScore: number | null;
+  /** Cosine similarity clamped to [0, 1]. */
+  vectorScore: number;
+  /** BM25 divided by the best BM25 among the candidates, in [0, 1]. */
+  textScore: number;
 }
 
 /** A cosine similarity as a [0, 1] score: opposite or unrelated directions count as 0. */
@@ -51,7 +47,7 @@ export function vectorScoreOf(similarity: number): number {
 }
 
 /** BM25 scores relative to the best one: the top text match gets 1. */
-export function relativeTextScores(hits: readonly TextRanked[]): Map<string, number> {
+export function relativeTextScores(hits: ReadonlyArray<{ id: string; score: number }>): Map<string, number> {
   const best = Math.max(0, ...hits.map((h) => (Number.isFinite(h.score) ? h.score : 0)));
   const scores = new Map<string, number>();
   for (const hit of hits) {
@@ -61,40 +57,30 @@ export function relativeTextScores(hits: readonly TextRanked[]): Map<string, num
   return scores;
 }
 
-/**
- * One entry per memory found by either side, best first; ties keep the vector list's order, then the
- * text list's. Both inputs must be sorted best first (their order is the rank).
- */
-export function fuseRankings(vector: readonly VectorRanked[], text: readonly TextRanked[], options: FusionOptions = {}): FusedScore[] {
-  const method = options.method ?? 'relative';
-  const wv = clampWeight(options.vectorWeight ?? 0.5);
+/** One entry per candidate, best first; ties keep the candidates' order. */
+export function fuseRankings(candidates: readonly CandidateScores[], vectorWeight: number, options: FusionOptions = {}): FusedScore[] {
+  const wv = clampWeight(options.vectorWeight ?? vectorWeight);
   const wt = 1 - wv;
   const k = options.k ?? 60;
+  const text = relativeTextScores(candidates.map((c) => ({ id: c.id, score: c.bm25 })));
+  const scored = candidates.map((c) => ({ id: c.id, vectorScore: vectorScoreOf(c.similarity), textScore: text.get(c.id) ?? 0 }));
+  let fusedOf = (s: (typeof scored)[number]) => wv * s.vectorScore + wt * s.textScore;
+  if (options.method === 'rrf') {
+    const vectorRank = ranks(scored, (s) => s.vectorScore);
+    const textRank = ranks(scored, (s) => s.textScore);
+    const best = 1 / (k + 1);
+    fusedOf = (s) => ((s.vectorScore > 0 ? wv / (k + (vectorRank.get(s.id) ?? 0)) : 0) + (s.textScore > 0 ? wt / (k + (textRank.get(s.id) ?? 0)) : 0)) / best;
+  }
+  return scored
+    .map((s, position) => ({ entry: { ...s, score: round(fusedOf(s)), vectorScore: round(s.vectorScore), textScore: round(s.textScore) }, position }))
+    .sort((a, b) => b.entry.score - a.entry.score || a.position - b.position)
+    .map((f) => f.entry);
+}
 
-  const vectorScores = new Map<string, { score: number; rank: number }>();
-  vector.forEach((hit, i) => {
-    if (!vectorScores.has(hit.id)) vectorScores.set(hit.id, { score: vectorScoreOf(hit.similarity), rank: i + 1 });
-  });
-  const textRelative = relativeTextScores(text);
-  const textRanks = new Map<string, number>();
-  text.forEach((hit, i) => {
-    if (!textRanks.has(hit.id)) textRanks.set(hit.id, i + 1);
-  });
-
-  const order = [...new Set([...vector.map((h) => h.id), ...text.map((h) => h.id)])];
-  const best = (wv + wt) / (k + 1);
-  const fused = order.map((id, position) => {
-    const v = vectorScores.get(id);
-    const t = textRelative.get(id);
-    const tRank = textRanks.get(id);
-    const score =
-      method === 'rrf'
-        ? ((v ? wv / (k + v.rank) : 0) + (tRank !== undefined ? wt / (k + tRank) : 0)) / best
-        : wv * (v?.score ?? 0) + wt * (t ?? 0);
-    return { entry: { id, score: round(score), vectorScore: v ? v.score : null, textScore: t ?? null }, position };
-  });
-  fused.sort((a, b) => b.entry.score - a.entry.score || a.position - b.position);
-  return fused.map((f) => f.entry);
+/** 1 for the best by `score`, ties by the given order. */
+function ranks<T extends { id: string }>(items: readonly T[], score: (item: T) => number): Map<string, number> {
+  const order = items.map((item, position) => ({ item, position })).sort((a, b) => score(b.item) - score(a.item) || a.position - b.position);
+  return new Map(order.map(({ item }, i) => [item.id, i + 1]));
 }
 
 function clampWeight(weight: number): number {
@@ -103,6 +89,6 @@ function clampWeight(weight: number): number {
 }
 
 /** Scores are compared and filtered at 6 decimals, so float noise never decides an order or a cut-off. */
-function round(n: number): number {
+export function round(n: number): number {
   return Math.round(n * 1e6) / 1e6;
 }

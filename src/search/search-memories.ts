@@ -1,13 +1,17 @@
 /**
- * Hybrid retrieval: a vector search and a BM25 full-text search over the same filters, fused into one
- * ranking (see fuse-rankings.ts for the score scale). `vector` and `text` modes run one side only, for
- * comparison and for stores whose embedder is not the configured one.
+ * Hybrid retrieval: a vector search and a BM25 full-text search over the same filters, each fetching a
+ * pool of candidates whose size does not depend on the number of results asked for, then the score the
+ * other side gives each candidate one side alone found, fused into one ranking (fuse-rankings.ts). A
+ * question naming a date also brings the memories of that date and ranks them up. `vector` and `text`
+ * modes run one side only, for comparison and for stores whose embedder is not the configured one.
  */
-import { RecallError } from '../core/errors.js';
 import type { MemoryRecord } from '../core/memory.js';
 import type { Embedder, MemoryFilters, MemoryStore } from '../core/ports.js';
-import { fuseRankings, relativeTextScores, vectorScoreOf } from './fuse-rankings.js';
+import { fuseRankings, relativeTextScores, round, vectorScoreOf } from './fuse-rankings.js';
 import type { FusionOptions } from './fuse-rankings.js';
+import { vectorWeightFor } from './fusion-weights.js';
+import { parseQuestionDate, type DateSpan } from './question-dates.js';
+import { searchTextSide, searchVectorSide } from './search-sides.js';
 
 export const SEARCH_MODES = ['hybrid', 'vector', 'text'] as const;
 export type SearchMode = (typeof SEARCH_MODES)[number];
@@ -40,40 +44,39 @@ export interface SearchDeps {
   embedder: () => Promise<Embedder>;
 }
 
-/** Each side fetches this many candidates per wanted result, so fusion can promote a memory one side ranks low. */
-const CANDIDATES_PER_RESULT = 4;
-const MIN_CANDIDATES = 40;
+/**
+ * Candidates each side fetches, whatever the limit (more only for a limit above it): `--limit 50`
+ * ranks the same first ten as `--limit 10`.
+ */
+export const CANDIDATE_POOL = 100;
+
+type Scored = Omit<SearchHit, 'record'> & { id: string };
 
 export async function searchMemories(request: SearchRequest, deps: SearchDeps): Promise<SearchHit[]> {
   const { store } = deps;
-  const candidates = Math.max(request.limit * CANDIDATES_PER_RESULT, MIN_CANDIDATES);
-  const wantVector = request.mode !== 'text';
-  const wantText = request.mode !== 'vector';
-
-  // The text side needs nothing from the vector side: both start at once.
-  const [neighbors, textHits] = await Promise.all([
-    wantVector ? vectorSide(request, deps, candidates) : Promise.resolve([]),
-    wantText ? store.textSearch(request.query, { ...request.filters, limit: candidates }) : Promise.resolve([]),
+  const options = { ...request.filters, limit: Math.max(CANDIDATE_POOL, request.limit) };
+  const date = request.mode === 'hybrid' ? parseQuestionDate(request.query) : null;
+  const [vector, text, dated] = await Promise.all([
+    request.mode !== 'text' ? searchVectorSide(request.query, options, deps) : Promise.resolve(null),
+    request.mode !== 'vector' ? searchTextSide(request.query, options, store) : Promise.resolve(null),
+    date !== null ? store.list({ ...options, ...spanFilters(date, request.filters) }) : Promise.resolve([]),
   ]);
+  const records = new Map<string, MemoryRecord>([...(text?.hits ?? []).map((t) => [t.record.id, t.record] as const), ...dated.map((r) => [r.id, r] as const)]);
 
-  const texts = textHits.map((t) => ({ id: t.record.id, score: t.score }));
-  let scored: Array<Omit<SearchHit, 'record'> & { id: string }>;
-  if (request.mode === 'hybrid') {
-    scored = fuseRankings(neighbors, texts, request.fusion);
-  } else if (request.mode === 'vector') {
-    scored = neighbors.map((n) => ({ id: n.id, score: vectorScoreOf(n.similarity), vectorScore: vectorScoreOf(n.similarity), textScore: null }));
+  let scored: Scored[];
+  if (request.mode === 'vector') {
+    scored = (vector?.matches ?? []).map((n) => ({ id: n.id, score: vectorScoreOf(n.similarity), vectorScore: vectorScoreOf(n.similarity), textScore: null }));
+  } else if (request.mode === 'text') {
+    const hits = text?.hits.map((t) => ({ id: t.record.id, score: t.score })) ?? [];
+    const relative = relativeTextScores(hits);
+    scored = hits.map((t) => ({ id: t.id, score: relative.get(t.id) ?? 0, vectorScore: null, textScore: relative.get(t.id) ?? 0 }));
   } else {
-    const relative = relativeTextScores(texts);
-    scored = texts.map((t) => {
-      const score = relative.get(t.id) ?? 0;
-      return { id: t.id, score, vectorScore: null, textScore: score };
-    });
+    const fused = await fuseCandidates(request, store, vector, text, dated);
+    scored = date === null ? fused : await rankDate(fused, date, records, store);
   }
 
   const shown = scored.filter((s) => s.score > 0 && s.score >= request.minScore).slice(0, request.limit);
-  // The text side brings its rows; the vector side only ids, so rows it alone found are read now.
-  // One deleted since the search is left out.
-  const records = new Map(textHits.map((t) => [t.record.id, t.record]));
+  // Rows the text side or the date brought are at hand; the others are read now. One deleted since the search is left out.
   const unread = shown.filter((s) => !records.has(s.id)).map((s) => s.id);
   if (unread.length > 0) for (const record of await store.getMany(unread)) records.set(record.id, record);
   return shown.flatMap(({ id, ...rest }) => {
@@ -82,20 +85,46 @@ export async function searchMemories(request: SearchRequest, deps: SearchDeps): 
   });
 }
 
-async function vectorSide(request: SearchRequest, deps: SearchDeps, limit: number) {
-  const info = await deps.store.embedderInfo();
-  if (info === null) return []; // An empty store: no need to load the embedder.
-  const embedder = await deps.embedder();
-  if (embedder.id !== info.embedder) {
-    // Every memory forgotten: an empty table's old embedder is no reason to fail.
-    if ((await deps.store.count()) === 0) return [];
-    throw new RecallError(
-      'EMBEDDER_MISMATCH',
-      `the store was embedded with ${info.embedder} but the configured embedder is ${embedder.id}; ` +
-        `run \`recall reindex\`, set RECALL_EMBEDDER=${info.embedder}, or search with --mode text`,
-    );
-  }
-  const [vector] = await embedder.embed([request.query]);
-  if (vector === undefined) throw new RecallError('EMBEDDER_UNAVAILABLE', `embedder ${embedder.id} returned no vector for the query`);
-  return deps.store.search(vector, { ...request.filters, limit });
+/** Every candidate of either side (and of the date) with both of its scores, fused. */
+async function fuseCandidates(
+  request: SearchRequest,
+  store: MemoryStore,
+  vector: Awaited<ReturnType<typeof searchVectorSide>>,
+  text: Awaited<ReturnType<typeof searchTextSide>> | null,
+  dated: readonly MemoryRecord[],
+): Promise<Scored[]> {
+  const similarity = new Map((vector?.matches ?? []).map((m) => [m.id, m.similarity]));
+  const bm25 = new Map((text?.hits ?? []).map((h) => [h.record.id, h.score]));
+  const ids = [...new Set([...similarity.keys(), ...bm25.keys(), ...dated.map((r) => r.id)])];
+  const noVector = ids.filter((id) => !similarity.has(id));
+  const noText = ids.filter((id) => !bm25.has(id));
+  // A side that found nothing at all scores nothing anywhere: no need to ask it.
+  const [moreVector, moreText] = await Promise.all([
+    vector !== null && noVector.length > 0 ? store.vectorScores(vector.vector, noVector) : Promise.resolve([]),
+    text !== null && text.hits.length > 0 && noText.length > 0 ? store.textScores(text.query, noText) : Promise.resolve([]),
+  ]);
+  for (const m of moreVector) similarity.set(m.id, m.similarity);
+  for (const t of moreText) bm25.set(t.id, t.score);
+  const candidates = ids.map((id) => ({ id, similarity: similarity.get(id) ?? 0, bm25: bm25.get(id) ?? 0 }));
+  return fuseRankings(candidates, vectorWeightFor(vector?.embedder ?? ''), request.fusion);
+}
+
+/** A question naming a date: the memories of that date first, each half its fused score and half the date's. */
+async function rankDate(fused: Scored[], date: DateSpan, records: Map<string, MemoryRecord>, store: MemoryStore): Promise<Scored[]> {
+  const unread = fused.filter((s) => !records.has(s.id)).map((s) => s.id);
+  if (unread.length > 0) for (const record of await store.getMany(unread)) records.set(record.id, record);
+  const within = (id: string) => {
+    const at = Date.parse(records.get(id)?.createdAt ?? '');
+    return at >= date.start.getTime() && at < date.end.getTime();
+  };
+  return fused
+    .map((s, position) => ({ entry: { ...s, score: round((s.score + (within(s.id) ? 1 : 0)) / 2) }, position }))
+    .sort((a, b) => b.entry.score - a.entry.score || a.position - b.position)
+    .map((e) => e.entry);
+}
+
+/** The filters of the date's span, inside the caller's own --since. */
+function spanFilters(date: DateSpan, filters: MemoryFilters): Pick<MemoryFilters, 'since'> & { olderThan: { createdAt: string; id: string } } {
+  const since = filters.since !== undefined && filters.since > date.start ? filters.since : date.start;
+  return { since, olderThan: { createdAt: date.end.toISOString(), id: '' } };
 }

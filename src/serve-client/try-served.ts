@@ -1,5 +1,6 @@
 /** `recall search`/`list` ask a running `recall serve` first; null means "run it here instead". */
 import { resolveHome } from '../core/state-paths.js';
+import { terminalColumns } from '../core/terminal-columns.js';
 import { requestDaemon, serveLink } from './serve-client.js';
 
 export async function runViaDaemon(args: string[], env: NodeJS.ProcessEnv): Promise<number | null> {
@@ -9,7 +10,7 @@ export async function runViaDaemon(args: string[], env: NodeJS.ProcessEnv): Prom
     v: 1,
     argv: args,
     cwd: process.cwd(),
-    columns: process.stdout.columns ?? null,
+    columns: terminalColumns(env.COLUMNS, process.stdout.columns) ?? null,
     isTTY: process.stdout.isTTY === true,
     noColor: Boolean(env.NO_COLOR),
   });

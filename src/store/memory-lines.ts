@@ -7,19 +7,22 @@
 import { z } from 'zod';
 import { IMPORTANCE_BY_TYPE, MEMORY_TYPES, PROVENANCES } from '../core/memory.js';
 import type { MemoryRecord, MemoryType } from '../core/memory.js';
+import { normalizeTimestamp } from './lenient-timestamp.js';
 
 export const MAX_LINE_BYTES = 64 * 1024;
 export const MAX_CONTENT_CHARS = 8_000;
 const MAX_VECTOR_DIM = 8192;
 
-/** Exactly what `Date#toISOString()` writes, so timestamps sort as text and survive a round trip unchanged. */
-const isoTimestamp = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/, 'must be a UTC timestamp like 2024-05-01T10:00:00.000Z')
-  .refine((value) => {
-    const ms = Date.parse(value);
-    return Number.isFinite(ms) && new Date(ms).toISOString() === value;
-  }, 'is not a real date and time');
+/**
+ * An ISO 8601 date and time in any of its usual forms (lenient-timestamp.ts), kept as what
+ * `Date#toISOString()` writes, so timestamps sort as text; an exported one survives a round trip unchanged.
+ */
+const isoTimestamp = z.string().transform((value, ctx) => {
+  const normalized = normalizeTimestamp(value);
+  if (normalized !== null) return normalized;
+  ctx.addIssue({ code: 'custom', message: 'is not an ISO 8601 date and time like 2024-05-01T10:00:00Z or 2024-05-01T12:00+02:00' });
+  return z.NEVER;
+});
 
 /** The type of a line that names none: a neutral fact about how things are done, which replaces nothing. */
 export const DEFAULT_LINE_TYPE: MemoryType = 'pattern';

@@ -29,7 +29,14 @@ export interface CaptureRequest {
 }
 
 export type CaptureResult =
-  | { status: 'skipped'; why: string; namespace: string; transcriptChars: number }
+  | {
+      status: 'skipped';
+      why: string;
+      /** `not-transcript`: no line of the file is a session event; `too-short`: under transcript.minChars. */
+      reason: 'not-transcript' | 'too-short';
+      namespace: string;
+      transcriptChars: number;
+    }
   | {
       status: 'stored';
       namespace: string;
@@ -68,11 +75,14 @@ export async function captureTranscript(request: CaptureRequest, deps: CaptureDe
     }
     // Every event is redacted as it is read, before the budget cuts anything; this pass only makes sure.
     const transcript = await readTranscript(request.transcriptPath, { maxChars: deps.config.transcript.maxChars, maxLineBytes: deps.config.transcript.maxLineBytes });
+    if (transcript.turns === 0) {
+      return { status: 'skipped', why: notATranscript(transcript.skippedLines), reason: 'not-transcript', namespace: origin.namespace, transcriptChars: 0 };
+    }
     const redacted = redactSecrets(transcript.text);
     redactions = countRedactions(redacted.text);
     transcriptChars = redacted.text.length;
     if (redacted.text.trim().length < deps.config.transcript.minChars) {
-      return { status: 'skipped', why: `transcript under ${deps.config.transcript.minChars} characters`, namespace: origin.namespace, transcriptChars };
+      return { status: 'skipped', why: `transcript under ${deps.config.transcript.minChars} characters`, reason: 'too-short', namespace: origin.namespace, transcriptChars };
     }
     const extraction = await extractMemories(
       { transcript: redacted.text, firstRequest: transcript.firstRequest },
@@ -110,4 +120,10 @@ export async function captureTranscript(request: CaptureRequest, deps: CaptureDe
 
 function countRedactions(text: string): number {
   return text.match(/\[REDACTED:/g)?.length ?? 0;
+}
+
+/** Why a file without a single session event is no transcript, in words a user can act on. */
+function notATranscript(lines: number): string {
+  const what = lines === 0 ? 'it holds no session events' : `none of its ${lines} lines is a session event`;
+  return `not a transcript: ${what} (recall reads the JSONL session files of Claude Code and Factory droid)`;
 }

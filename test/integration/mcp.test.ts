@@ -118,7 +118,8 @@ describe('recall mcp', () => {
       const byName = Object.fromEntries(tools.map((t) => [t.name, t]));
       expect(byName.memory_search?.inputSchema.required).toEqual(['query']);
       expect(Object.keys(byName.memory_search?.inputSchema.properties ?? {}).sort()).toEqual(['limit', 'namespace', 'query', 'type']);
-      expect(byName.memory_store?.inputSchema.required).toEqual(['content', 'memory_type']);
+      expect(byName.memory_store?.inputSchema.required).toEqual(['content']);
+      expect(Object.keys(byName.memory_store?.inputSchema.properties ?? {}).sort()).toEqual(['content', 'importance', 'memory_type', 'namespace', 'type']);
       expect(byName.memory_forget?.inputSchema.required).toEqual(['id']);
       expect(byName.memory_recent?.inputSchema.required ?? []).toEqual([]);
       expect(server.client.getInstructions()).toMatch(/memory_search/);
@@ -133,7 +134,7 @@ describe('recall mcp', () => {
     const { env, project, namespace } = world('store');
     const server = await startServer(env, project);
     try {
-      const stored = await server.text('memory_store', { content: 'Always run the integration tests before a release.', memory_type: 'golden_rule' });
+      const stored = await server.text('memory_store', { content: 'Always run the integration tests before a release.', type: 'golden_rule' });
       expect(stored).toMatch(/^Stored as \w{26} in project mcp-store\.$/);
       const id = idIn(stored);
 
@@ -306,7 +307,8 @@ describe('recall mcp', () => {
         ['memory_search', { query: 'x', namespace: 'projec:nowhere' }, /^memory_search: this server reads and writes only project mcp-bad and global memories; "projec:nowhere" is outside them/],
         ['memory_search', { query: 'x', colour: 'blue' }, /Unrecognized key: "colour"/],
         ['memory_store', { content: 'x'.repeat(1024 * 1024), memory_type: 'decision' }, /Too big: expected string to have <=2000 characters at content/],
-        ['memory_store', { content: 'Use pnpm.' }, /Missing required argument at memory_type/],
+        ['memory_store', { content: 'Use pnpm.' }, /Missing required argument at type/],
+        ['memory_store', { content: 'Use pnpm.', type: 'decision', memory_type: 'pattern' }, /is "pattern" but type is "decision"; give one of them at memory_type/],
         ['memory_store', { content: '  ', memory_type: 'decision' }, /^memory_store: the memory text is empty$/],
         ['memory_store', { content: 'Use pnpm.', memory_type: 'decision', importance: 7 }, /expected number to be <=1 at importance/],
         ['memory_store', { content: 'Use pnpm.', memory_type: 'decision', namespace: 'all' }, /^memory_store: "all" reads this project and global/],

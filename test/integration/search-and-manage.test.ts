@@ -67,8 +67,9 @@ async function json<T>(args: string[], options: { cwd?: string } = {}): Promise<
   return JSON.parse(result.stdout) as T;
 }
 
+/** A search's hits with every field (--full). */
 async function search(args: string[], options: { cwd?: string } = {}): Promise<Hit[]> {
-  const result = await runCli(['search', ...args, '--json'], { env, cwd: options.cwd });
+  const result = await runCli(['search', ...args, '--full'], { env, cwd: options.cwd });
   expect(result.stderr).toBe('');
   expect(result.exitCode).toBe(0);
   return JSON.parse(result.stdout) as Hit[];
@@ -101,7 +102,33 @@ describe('recall search', () => {
     expect(vector.every((h) => h.text_score === null && h.score === h.vector_score)).toBe(true);
     const hybrid = await search(['BIGINT', 'column']);
     expect(hybrid[0]).toMatchObject({ id: 'm2', text_score: 1 });
-    expect(hybrid[0]!.score).toBeCloseTo(0.5 * vector[0]!.score + 0.5, 5);
+    // The hash embedder is lexical: its side weighs 0.3, the text side 0.7.
+    expect(hybrid[0]!.score).toBeCloseTo(0.3 * vector[0]!.score + 0.7, 2);
+    // Every hit has both scores, whichever side found it.
+    expect(hybrid.every((h) => h.vector_score !== null && h.text_score !== null)).toBe(true);
+  });
+
+  it('prints compact JSON by default: one hit per line, the fields an agent needs, scores to 3 places', async () => {
+    const result = await runCli(['search', 'pnpm', 'money', 'retry', '--json'], { env });
+    expect(result.exitCode).toBe(0);
+    const lines = result.stdout.trimEnd().split('\n');
+    expect(lines[0]).toBe('[');
+    expect(lines.at(-1)).toBe(']');
+    const hits = JSON.parse(result.stdout) as Array<Record<string, unknown>>;
+    expect(hits.length).toBeGreaterThan(1);
+    expect(lines).toHaveLength(hits.length + 2);
+    for (const [i, hit] of hits.entries()) {
+      expect(Object.keys(hit)).toEqual(['id', 'score', 'type', 'namespace', 'created_at', 'content']);
+      expect(String(hit.score)).toMatch(/^(0|1)(\.\d{1,3})?$/);
+      expect(JSON.parse(lines[i + 1]!.replace(/,$/, ''))).toEqual(hit);
+    }
+  });
+
+  it('prints the fields --fields names, in that order, and refuses a field it does not know', async () => {
+    const hits = JSON.parse((await runCli(['search', 'pnpm', '--fields', 'content,id,vector_score'], { env })).stdout) as Array<Record<string, unknown>>;
+    expect(hits.length).toBeGreaterThan(0);
+    expect(Object.keys(hits[0]!)).toEqual(['content', 'id', 'vector_score']);
+    await expectOneLineError(['search', 'pnpm', '--fields', 'id,colour'], /^recall: --fields: unknown field colour; use some of id, score, /);
   });
 
   it('filters by namespace, project name, project path, the current project, type and age', async () => {
@@ -124,13 +151,12 @@ describe('recall search', () => {
     expect(strong.every((h) => h.score >= 0.45)).toBe(true);
   });
 
-  it('prints an aligned table without colour codes when stdout is not a terminal', async () => {
+  it('prints a header and one tab-separated line per hit, without colour codes, when stdout is not a terminal', async () => {
     const result = await runCli(['search', 'pnpm'], { env });
     expect(result.exitCode).toBe(0);
     const [head, first] = result.stdout.split('\n');
-    expect(head).toMatch(/^score\s+type\s+project\s+age\s+content/);
-    expect(first).toMatch(/^\d\.\d\d\s+golden_rule\s+shop\s+\S+\s+You MUST use pnpm/);
-    expect(head!.indexOf('content')).toBe(first!.indexOf('You MUST'));
+    expect(head).toBe('score\ttype\tproject\tage\tcontent');
+    expect(first).toMatch(/^\d\.\d\d\tgolden_rule\tshop\t[^\t]+\tYou MUST use pnpm for installs, never npm\.$/);
     expect(result.stdout).not.toContain('\u001b[');
   });
 

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { MemoryStore, NewMemory } from '../../src/core/ports.js';
+import { cosineSimilarity } from '../../src/core/cosine-similarity.js';
 import { createHashEmbedder } from '../../src/embed/hash-embedder.js';
 import { searchMemories, type SearchMode } from '../../src/search/search-memories.js';
 import { useLanceStores } from '../support/lance-stores.js';
@@ -70,7 +71,7 @@ describe('searchMemories', () => {
     const hits = await search(spy, 'pnpmfile', 'hybrid', 3);
     expect(hits.length).toBeGreaterThan(0);
     expect(hits[0]!.record.content).toContain('pnpm');
-    expect(hits.every((h) => h.textScore === null && (h.vectorScore ?? 0) > 0)).toBe(true);
+    expect(hits.every((h) => h.textScore === 0 && (h.vectorScore ?? 0) > 0)).toBe(true);
     expect(reads).toEqual([hits.map((h) => h.record.id)]);
   });
 
@@ -111,4 +112,58 @@ describe('searchMemories', () => {
     expect(await search(spy, 'kubernetes', 'text', 5)).toEqual([]);
     expect(reads).toEqual([]);
   });
+
+  it('keeps a memory only the text side found in the top ten, scored by its real similarity rather than as zero', async () => {
+    const store = await stores.openStore();
+    // 150 memories close to the question's wording for the vector side; the one that answers shares only its rare word.
+    const texts = [
+      ...Array.from({ length: 150 }, (_, i) => `What did the team decide about the cache of service ${i}? We decided to keep it.`),
+      'Zanzibar stays behind a flag until the audit is done.',
+    ];
+    await insertAll(store, texts);
+    const question = 'What did the team decide about the zanzibar cache?';
+    const hits = await search(store, question, 'hybrid', 10);
+    const target = hits.find((h) => h.record.content === texts.at(-1));
+    expect(target).toBeDefined();
+    // The vector side did not bring it (150 memories are closer), yet its vector score is its own similarity.
+    const [q, v] = await embedder.embed([question, texts.at(-1) as string]);
+    const vectorPool = await store.search(q as Float32Array, { limit: 100 });
+    expect(vectorPool.some((m) => m.id === target!.record.id)).toBe(false);
+    expect(target!.vectorScore).toBeCloseTo(Math.max(0, cosineSimilarity(q as Float32Array, v as Float32Array)), 5);
+    expect(target!.vectorScore).toBeGreaterThan(0);
+  });
+
+  it('scores no memory for question words or a speaker name alone on the text side', async () => {
+    const store = await stores.openStore();
+    const texts = ['Maria: ok', 'Maria: thanks!', 'Tom: what did you do?', 'Maria: I finally booked the flights to Lisbon', 'Tom: Lisbon sounds great'];
+    await insertAll(store, texts);
+    const hits = await search(store, 'What did Maria say about the Lisbon flights?', 'text', 10);
+    expect(hits.map((h) => h.record.content).sort()).toEqual(['Maria: I finally booked the flights to Lisbon', 'Tom: Lisbon sounds great']);
+  });
+
+  it('ranks first the memory of the day a question names', async () => {
+    const store = await stores.openStore();
+    const days = ['2025-03-10', '2025-03-11', '2025-03-12', '2025-03-13'];
+    const vectors = await embedder.embed(days.map(() => 'Decided to cache the price list for an hour.'));
+    await store.restore(
+      days.map((day, i) => ({
+        id: `d${i}`, content: `Decided to cache the price list for ${i + 1} hours.`, vector: vectors[i] as Float32Array, type: 'decision', importance: 0.8,
+        namespace: NS, projectRoot: null, sessionId: null, source: 'claude', embedder: embedder.id,
+        createdAt: `${day}T15:00:00.000Z`, lastSeenAt: `${day}T15:00:00.000Z`, seenCount: 1,
+      })),
+      embedder.id,
+    );
+    for (const question of ['What did we decide about caching prices on 12 March 2025?', 'what was decided on 2025-03-12 about the price list cache']) {
+      const hits = await search(store, question, 'hybrid', 4);
+      expect(hits[0]!.record.createdAt.slice(0, 10)).toBe('2025-03-12');
+    }
+  });
 });
+
+async function insertAll(store: MemoryStore, texts: readonly string[]): Promise<void> {
+  const vectors = await embedder.embed(texts);
+  await store.insert(
+    texts.map((content, i) => ({ content, vector: vectors[i] as Float32Array, type: 'session', importance: 0.3, namespace: NS, projectRoot: null, sessionId: 's1', source: 'claude' })),
+    embedder.id,
+  );
+}

@@ -88,14 +88,22 @@ describe('recall serve', () => {
 
   it('gives each request options of its own: one request\'s flags never carry over to the next', async () => {
     type Hit = { vector_score: number | null };
-    const textOnly = JSON.parse((await runCli(['search', 'money pnpm', '--mode', 'text', '--limit', '1', '--json'], { env: onlyDaemon() })).stdout) as Hit[];
+    const textOnly = JSON.parse((await runCli(['search', 'money pnpm', '--mode', 'text', '--limit', '1', '--full'], { env: onlyDaemon() })).stdout) as Hit[];
     expect(textOnly.map((hit) => hit.vector_score)).toEqual([null]);
     const served = JSON.parse((await runCli(['search', 'money pnpm', '--json'], { env: onlyDaemon() })).stdout) as Hit[];
     const inProcess = JSON.parse((await runCli(['search', 'money pnpm', '--json'], { env: { ...env, RECALL_NO_SERVE: '1' } })).stdout) as Hit[];
     expect(served).toEqual(inProcess);
-    // Neither --limit 1 nor --mode text carried over: both memories, each with its vector score.
-    expect(served).toHaveLength(2);
-    expect(served.every((hit) => hit.vector_score !== null)).toBe(true);
+    // Neither --limit 1 nor --mode text nor --full carried over: compact hits.
+    expect(served.every((hit) => !('vector_score' in hit))).toBe(true);
+    const servedFull = JSON.parse((await runCli(['search', 'money pnpm', '--full'], { env: onlyDaemon() })).stdout) as Hit[];
+    const inProcessFull = JSON.parse((await runCli(['search', 'money pnpm', '--full'], { env: { ...env, RECALL_NO_SERVE: '1' } })).stdout) as Hit[];
+    expect(servedFull).toEqual(inProcessFull);
+    const servedFields = await runCli(['search', 'money pnpm', '--fields', 'id,score'], { env: onlyDaemon() });
+    const inProcessFields = await runCli(['search', 'money pnpm', '--fields', 'id,score'], { env: { ...env, RECALL_NO_SERVE: '1' } });
+    expect(servedFields.stdout).toBe(inProcessFields.stdout);
+    // Both memories, each with its vector score.
+    expect(servedFull).toHaveLength(2);
+    expect(servedFull.every((hit) => hit.vector_score !== null)).toBe(true);
   });
 
   it('refuses to start a second daemon on the same state dir', async () => {

@@ -32,6 +32,7 @@ export function registerCapture(program: Command): void {
       await withRuntime(async (runtime, logger) => {
         const result = await captureTranscript({ transcriptPath: path, cwd, sessionId, source: detectAgent([], {}, path) }, runtime);
         logger.log('info', 'capture from the command line', { transcript: path, status: result.status });
+        if (result.status === 'skipped' && result.reason === 'not-transcript') throw new RecallError('TRANSCRIPT_UNREADABLE', `${path} is ${result.why}`);
         if (result.status === 'stored') {
           await refreshAfterWrite([result.namespace], runtime, logger);
           await startUpkeepIfDue(runtime, logger);

@@ -7,19 +7,26 @@ import type { Runtime } from '../../app/runtime.js';
 import { parsePositiveInt, withRuntime } from '../context.js';
 import { formatAge, namespaceLabel } from '../../core/format.js';
 import { terminalSafe } from '../terminal-safe.js';
-import { out, renderTable } from '../output.js';
-import { memoryJson, withVersionMark } from './list.js';
+import { out, renderMemoryTable } from '../output.js';
+import { EMPTY_STORE, withVersionMark } from './list.js';
+import { parseSearchFields, searchHitJson, SEARCH_FIELDS } from '../search-json.js';
 import { addHeldOption, addScopeOptions, heldFilter, parseScore, scopeFilters } from './scope-options.js';
 import type { HeldFlags, ScopeFlags } from './scope-options.js';
 
 const MAX_QUERY_CHARS = 2_000;
 
 const SCORE_HELP = `
-Scores run from 0 to 1. In hybrid mode (the default) the score is 0.5 x the cosine similarity
-(clamped at 0) plus 0.5 x the BM25 text score relative to the query's best text match: 1.0 means
-the same meaning and the best text match; a memory found by only one side scores at most 0.5.
---mode vector scores by cosine similarity alone, --mode text by relative BM25 alone (the best text
-match scores 1).`;
+Scores run from 0 to 1. In hybrid mode (the default) every candidate either side found gets both
+scores, the cosine similarity (clamped at 0) and the BM25 text score relative to the best text match,
+summed with weights set by the embedder: 0.5 and 0.5 for a semantic model, 0.3 and 0.7 for the
+lexical hash embedder. A question naming a day or month ("on 7 May 2025") ranks that day's memories
+first. The text side leaves out stop words ("what", "did", "his") and speaker names that open the
+memories it finds ("Maria: ..."). --mode vector scores by cosine similarity alone, --mode text by
+relative BM25 alone (the best text match scores 1). See docs/search.md.
+
+--json prints a JSON array, one hit per line, with id, score, type, namespace, created_at and content
+(status and superseded_by when set), scores to 3 places; --fields picks fields (implies --json),
+--full prints all ${SEARCH_FIELDS.length}: ${SEARCH_FIELDS.join(', ')}.`;
 
 export interface SearchFlags extends ScopeFlags, HeldFlags {
   limit?: number;
@@ -27,6 +34,8 @@ export interface SearchFlags extends ScopeFlags, HeldFlags {
   mode: SearchMode;
   allVersions?: boolean;
   json?: boolean;
+  fields?: string;
+  full?: boolean;
 }
 
 export function registerSearch(program: Command): void {
@@ -38,7 +47,9 @@ export function registerSearch(program: Command): void {
     .option('--min-score <x>', 'drop results scoring below this, 0..1 (default: config search.minScore)', parseScore('--min-score'))
     .addOption(new Option('--mode <mode>', 'ranking to use').choices(SEARCH_MODES).default('hybrid'))
     .option('--all-versions', 'also memories a newer version replaced (history)')
-    .option('--json', 'print a JSON array')
+    .option('--json', 'print a JSON array, one hit per line, with the fields an agent needs')
+    .option('--fields <names>', 'with --json: these fields, comma-separated (implies --json)')
+    .option('--full', 'with --json: every field (implies --json)')
     .addHelpText('after', SCORE_HELP)
     .action(async (words: string[], opts: SearchFlags) => {
       await withRuntime((runtime) => runSearch(words, opts, runtime));
@@ -52,6 +63,7 @@ export async function runSearch(words: readonly string[], opts: SearchFlags, run
   if (query.length > MAX_QUERY_CHARS) {
     throw new RecallError('INPUT_INVALID', `the search query is ${query.length} characters; the limit is ${MAX_QUERY_CHARS}`);
   }
+  const fields = parseSearchFields(opts.fields, opts.full === true);
   const store = await runtime.store();
   const filters = await scopeFilters(opts, store);
   const hits = await searchMemories(
@@ -64,20 +76,20 @@ export async function runSearch(words: readonly string[], opts: SearchFlags, run
     },
     { store, embedder: runtime.embedder },
   );
-  if (opts.json) {
-    out.json(hits.map((h) => memoryJson(h.record, { score: h.score, vector_score: h.vectorScore, text_score: h.textScore })));
+  if (opts.json === true || fields !== null) {
+    out.jsonRows(hits.map((h) => searchHitJson(h, fields)));
+    return;
+  }
+  if (hits.length === 0) {
+    out.line((await store.count()) === 0 ? EMPTY_STORE : 'no matching memories');
     return;
   }
   printHits(hits);
 }
 
 function printHits(hits: readonly SearchHit[]): void {
-  if (hits.length === 0) {
-    out.line('no matching memories');
-    return;
-  }
   out.line(
-    renderTable(
+    renderMemoryTable(
       ['score', 'type', 'project', 'age', 'content'],
       hits.map((h) => [h.score.toFixed(2), h.record.type, terminalSafe(namespaceLabel(h.record.namespace)), formatAge(h.record.createdAt), withVersionMark(h.record)]),
     ),

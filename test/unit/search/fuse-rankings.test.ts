@@ -2,33 +2,29 @@ import { describe, expect, it } from 'vitest';
 import { fuseRankings, relativeTextScores, vectorScoreOf } from '../../../src/search/fuse-rankings.js';
 
 describe('fuseRankings', () => {
-  it('puts a memory both sides found above memories only one side found', () => {
+  it('ranks a memory by both of its scores: one the text side found alone keeps the similarity the vector side gives it', () => {
+    // 'text-only' was outside the vector side's pool, but its similarity was fetched: it is not scored as 0.
     const fused = fuseRankings(
-      [{ id: 'a', similarity: 0.9 }, { id: 'both', similarity: 0.6 }],
-      [{ id: 'b', score: 4 }, { id: 'both', score: 3 }],
+      [
+        { id: 'vector-only', similarity: 0.5, bm25: 0 },
+        { id: 'text-only', similarity: 0.45, bm25: 8 },
+      ],
+      0.5,
     );
-    expect(fused.map((f) => f.id)).toEqual(['both', 'b', 'a']);
+    expect(fused.map((f) => f.id)).toEqual(['text-only', 'vector-only']);
+    expect(fused[0]).toEqual({ id: 'text-only', score: 0.725, vectorScore: 0.45, textScore: 1 });
   });
 
   it('scores 1.0 for a memory identical in meaning that is also the best text match', () => {
-    const [top] = fuseRankings([{ id: 'x', similarity: 1 }], [{ id: 'x', score: 2.5 }]);
+    const [top] = fuseRankings([{ id: 'x', similarity: 1, bm25: 2.5 }], 0.5);
     expect(top).toEqual({ id: 'x', score: 1, vectorScore: 1, textScore: 1 });
-  });
-
-  it('gives a memory found by one side at most half the score, and null for the side that missed it', () => {
-    const fused = fuseRankings([{ id: 'v', similarity: 1 }], [{ id: 't', score: 7 }]);
-    expect(fused).toEqual([
-      { id: 'v', score: 0.5, vectorScore: 1, textScore: null },
-      { id: 't', score: 0.5, vectorScore: null, textScore: 1 },
-    ]);
   });
 
   it('keeps every fused score between 0 and 1, even for negative similarities and odd weights', () => {
     for (const vectorWeight of [0, 0.3, 1, 5, -2, Number.NaN]) {
       const fused = fuseRankings(
-        [{ id: 'a', similarity: -0.4 }, { id: 'b', similarity: 1.0000002 }],
-        [{ id: 'a', score: 0.001 }, { id: 'c', score: 9 }],
-        { vectorWeight },
+        [{ id: 'a', similarity: -0.4, bm25: 0.001 }, { id: 'b', similarity: 1.0000002, bm25: 0 }, { id: 'c', similarity: 0, bm25: 9 }],
+        vectorWeight,
       );
       for (const f of fused) {
         expect(f.score).toBeGreaterThanOrEqual(0);
@@ -37,32 +33,32 @@ describe('fuseRankings', () => {
     }
   });
 
-  it('follows the vector weight: all vector ranks by similarity, all text by BM25', () => {
-    const vector = [{ id: 'v', similarity: 0.9 }, { id: 't', similarity: 0.1 }];
-    const text = [{ id: 't', score: 5 }, { id: 'v', score: 1 }];
-    expect(fuseRankings(vector, text, { vectorWeight: 1 }).map((f) => f.id)).toEqual(['v', 't']);
-    expect(fuseRankings(vector, text, { vectorWeight: 0 }).map((f) => f.id)).toEqual(['t', 'v']);
+  it('follows the vector weight: all vector ranks by similarity, all text by BM25; an explicit option wins over the default', () => {
+    const candidates = [{ id: 'v', similarity: 0.9, bm25: 1 }, { id: 't', similarity: 0.1, bm25: 5 }];
+    expect(fuseRankings(candidates, 1).map((f) => f.id)).toEqual(['v', 't']);
+    expect(fuseRankings(candidates, 0).map((f) => f.id)).toEqual(['t', 'v']);
+    expect(fuseRankings(candidates, 1, { vectorWeight: 0 }).map((f) => f.id)).toEqual(['t', 'v']);
   });
 
-  it('ranks by reciprocal rank with rrf, normalised so first in both lists scores 1', () => {
+  it('ranks by reciprocal rank with rrf over both complete rankings, normalised so first in both scores 1', () => {
     const fused = fuseRankings(
-      [{ id: 'a', similarity: 0.2 }, { id: 'b', similarity: 0.1 }],
-      [{ id: 'a', score: 0.5 }, { id: 'c', score: 0.4 }],
+      [{ id: 'a', similarity: 0.2, bm25: 0.5 }, { id: 'b', similarity: 0.1, bm25: 0 }, { id: 'c', similarity: 0.05, bm25: 0.4 }],
+      0.5,
       { method: 'rrf', k: 60 },
     );
     expect(fused[0]).toMatchObject({ id: 'a', score: 1 });
-    expect(fused.map((f) => f.id)).toEqual(['a', 'b', 'c']);
-    expect(fused[1]!.score).toBeCloseTo(0.5 * (61 / 62), 5);
+    expect(fused.map((f) => f.id)).toEqual(['a', 'c', 'b']);
+    expect(fused[1]!.score).toBeCloseTo(0.5 * (61 / 63) + 0.5 * (61 / 62), 5);
   });
 
-  it('breaks ties by the vector order, then the text order', () => {
-    const fused = fuseRankings([{ id: 'a', similarity: 1 }, { id: 'b', similarity: 1 }], [{ id: 'c', score: 1 }], { vectorWeight: 0.5 });
+  it('breaks ties by the order of the candidates', () => {
+    const fused = fuseRankings([{ id: 'a', similarity: 1, bm25: 0 }, { id: 'b', similarity: 1, bm25: 0 }, { id: 'c', similarity: 0, bm25: 1 }], 0.5);
     expect(fused.map((f) => f.score)).toEqual([0.5, 0.5, 0.5]);
     expect(fused.map((f) => f.id)).toEqual(['a', 'b', 'c']);
   });
 
-  it('returns nothing for two empty lists', () => {
-    expect(fuseRankings([], [])).toEqual([]);
+  it('returns nothing for no candidates', () => {
+    expect(fuseRankings([], 0.5)).toEqual([]);
   });
 });
 

@@ -71,7 +71,7 @@ describe('memory lines', () => {
       '{not json',
       line({ type: 'rule' }),
       '',
-      line({ created_at: '2024-05-01' }),
+      line({ created_at: 'May 1st 2024' }),
       line({ seen_count: 0 }),
       line({ content: '   ' }),
       line({ vector: [1, 'x'] }),
@@ -82,7 +82,7 @@ describe('memory lines', () => {
     expect(errors.map((e) => e.line)).toEqual([2, 3, 5, 6, 7, 8, 9]);
     expect(errors[0]).toEqual({ line: 2, message: 'is not valid JSON' });
     expect(errors[1]?.message).toMatch(/^type: /);
-    expect(errors[2]?.message).toBe('created_at: must be a UTC timestamp like 2024-05-01T10:00:00.000Z');
+    expect(errors[2]?.message).toBe('created_at: is not an ISO 8601 date and time like 2024-05-01T10:00:00Z or 2024-05-01T12:00+02:00');
   });
 
   it('refuses a line over 64 KB without parsing it', () => {
@@ -98,7 +98,26 @@ describe('memory lines', () => {
   });
 
   it('rejects a timestamp that is not a real date', () => {
-    expect(parse(line({ last_seen_at: '2024-02-30T00:00:00.000Z' })).errors[0]?.message).toBe('last_seen_at: is not a real date and time');
+    expect(parse(line({ last_seen_at: '2024-02-30T00:00:00.000Z' })).errors[0]?.message).toMatch(/^last_seen_at: is not an ISO 8601 date and time/);
+    expect(parse(line({ created_at: '2024-05-01T24:10:00Z' })).errors[0]?.message).toMatch(/^created_at: is not an ISO 8601 date/);
+  });
+
+  it('reads timestamps in the usual ISO 8601 forms: without milliseconds, with an offset, a date alone, no zone as UTC', () => {
+    const forms: Array<[string, string]> = [
+      ['2024-05-01T10:00:00Z', '2024-05-01T10:00:00.000Z'],
+      ['2024-05-01T12:00:00+02:00', '2024-05-01T10:00:00.000Z'],
+      ['2024-05-01T05:30:00.5-0430', '2024-05-01T10:00:00.500Z'],
+      ['2024-05-01 10:00', '2024-05-01T10:00:00.000Z'],
+      ['2024-05-01T10:00:00.123456Z', '2024-05-01T10:00:00.123Z'],
+      ['2024-05-01', '2024-05-01T00:00:00.000Z'],
+      ['2024-05-01T10:00:00.000Z', '2024-05-01T10:00:00.000Z'],
+    ];
+    for (const [written, stored] of forms) {
+      const { memories, errors } = parse(line({ created_at: written, last_seen_at: written }));
+      expect(errors, written).toEqual([]);
+      expect(memories[0]?.record.createdAt, written).toBe(stored);
+      expect(memories[0]?.record.lastSeenAt, written).toBe(stored);
+    }
   });
 
   it('reads a line with only content as a current pattern in the default namespace, stamped now with a fresh id', () => {

@@ -1,0 +1,112 @@
+/**
+ * The CLI as a pipe or a terminal sees it: one line per memory when piped (so grep finds whole
+ * memories), COLUMNS honoured on a terminal, clear words for an empty store and for a file that is no
+ * transcript, and timestamps on import in the usual ISO 8601 forms.
+ */
+import { execa } from 'execa';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import stringWidth from 'string-width';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIN, runCli } from '../support/cli.js';
+import { startHarness, type Harness } from '../support/harness.js';
+
+let h: Harness;
+let env: NodeJS.ProcessEnv;
+const LONG =
+  'You MUST run the database migrations with the dry-run flag first, read the plan it prints line by line, ' +
+  'ask a second person to read it too, and only then apply it to staging; production follows a day later, never the same day, zebra.';
+
+beforeAll(async () => {
+  h = await startHarness({ embedder: 'hash' });
+  env = { ...h.env, RECALL_HOME: join(h.root, 'home-lines') };
+  for (const text of [LONG, 'Use pnpm for installs, never npm.', 'Store money as integer cents.']) {
+    const added = await runCli(['add', text, '--namespace', 'global'], { env });
+    expect(added.exitCode, added.stderr).toBe(0);
+  }
+});
+
+afterAll(async () => {
+  await h.close();
+});
+
+/** Runs the bin on a pseudo-terminal (util-linux `script`); its output with the terminal's CR LF as LF. */
+async function onTerminal(args: string[], extra: NodeJS.ProcessEnv): Promise<string> {
+  const command = [process.execPath, BIN, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
+  const result = await execa('script', ['-q', '-e', '-c', command, '/dev/null'], { env: { ...env, ...extra }, extendEnv: false, reject: false, input: '' });
+  expect(result.exitCode, String(result.stderr)).toBe(0);
+  // eslint-disable-next-line no-control-regex -- the bold of the table head, an escape sequence, is taken out.
+  return String(result.stdout).replace(/\r\n/g, '\n').replace(/\u001b\[[0-9;]*m/g, '');
+}
+
+describe('recall list and search piped', () => {
+  it('print a header and one tab-separated line per memory, so grep finds a whole memory', async () => {
+    for (const args of [['list'], ['search', 'migrations', 'pnpm', 'money']]) {
+      const result = await runCli(args, { env });
+      expect(result.exitCode).toBe(0);
+      const lines = result.stdout.trimEnd().split('\n');
+      expect(lines).toHaveLength(4);
+      expect(lines.every((line) => line.split('\t').length === 5)).toBe(true);
+      const zebra = lines.filter((line) => line.includes('zebra'));
+      expect(zebra).toHaveLength(1);
+      expect(zebra[0]!.split('\t').at(-1)).toBe(LONG);
+    }
+  });
+});
+
+describe('recall list on a terminal', () => {
+  it('lays its table out to COLUMNS', async () => {
+    for (const columns of [90, 130]) {
+      const out = await onTerminal(['list'], { COLUMNS: String(columns) });
+      const lines = out.trimEnd().split('\n');
+      expect(out).toContain('zebra');
+      expect(Math.max(...lines.map((line) => stringWidth(line)))).toBeLessThanOrEqual(columns);
+      expect(Math.max(...lines.map((line) => stringWidth(line)))).toBeGreaterThan(columns - 15);
+    }
+  });
+});
+
+describe('clear words', () => {
+  it('say that nothing is stored yet, and how to store something, in search and list on an empty store', async () => {
+    const empty = { ...h.env, RECALL_HOME: join(h.root, 'home-empty') };
+    for (const args of [['search', 'pnpm'], ['list']]) {
+      const result = await runCli(args, { env: empty });
+      expect(result.exitCode).toBe(0);
+      expect(result.stdout).toMatch(/^no memories are stored yet: .*recall install.*recall add/);
+    }
+  });
+
+  it('tell a filter that matches nothing from an empty store', async () => {
+    const result = await runCli(['list', '--type', 'session'], { env });
+    expect(result.stdout).toBe('no memories match these filters\n');
+  });
+
+  it('say that a file is not a transcript, rather than that it is too short', async () => {
+    const readme = join(h.root, 'README.md');
+    writeFileSync(readme, `# A project\n\n${'Some prose about the project, long enough to read. '.repeat(1200)}\n\n## Usage\n\nRun it.\n`);
+    const result = await runCli(['capture', readme, '--cwd', h.project('capture-readme')], { env });
+    expect(result.exitCode).toBe(1);
+    expect(result.stderr).toBe(`recall: ${readme} is not a transcript: none of its 4 lines is a session event (recall reads the JSONL session files of Claude Code and Factory droid)\n`);
+  });
+});
+
+describe('recall import', () => {
+  it('reads created_at without milliseconds and with an offset', async () => {
+    const home = { ...h.env, RECALL_HOME: join(h.root, 'home-import') };
+    const file = join(h.root, 'dates.jsonl');
+    writeFileSync(
+      file,
+      [
+        { content: 'Deploy on Tuesdays only.', created_at: '2024-05-01T10:00:00Z' },
+        { content: 'Tag releases with the date.', created_at: '2024-05-01T12:30:00+02:00' },
+      ].map((line) => JSON.stringify(line)).join('\n'),
+    );
+    const imported = await runCli(['import', file], { env: home });
+    expect(imported.exitCode, imported.stderr).toBe(0);
+    const listed = JSON.parse((await runCli(['list', '--json'], { env: home })).stdout) as Array<{ content: string; created_at: string }>;
+    expect(Object.fromEntries(listed.map((m) => [m.content, m.created_at]))).toEqual({
+      'Deploy on Tuesdays only.': '2024-05-01T10:00:00.000Z',
+      'Tag releases with the date.': '2024-05-01T10:30:00.000Z',
+    });
+  });
+});
