@@ -35,8 +35,8 @@ function startUi(env) {
     child.stdout.setEncoding('utf8');
     child.stdout.on('data', (chunk) => {
       text += chunk;
-      const match = /^recall ui: (http:\/\/127\.0\.0\.1:\d+\/)\?token=([\w-]+)\n/.exec(text);
-      if (match) resolve({ child, base: match[1], token: match[2], startMs: performance.now() - started });
+      const match = /^recall ui: (http:\/\/127\.0\.0\.1:\d+\/)\?code=([\w-]+)\n/.exec(text);
+      if (match) resolve({ child, base: match[1], code: match[2], startMs: performance.now() - started });
     });
     child.on('exit', (code) => reject(new Error(`recall ui exited ${code} before printing its URL`)));
   });
@@ -49,6 +49,14 @@ async function timeGet(base, path, token) {
   const ms = performance.now() - started;
   if (response.status !== 200) throw new Error(`GET ${path}: ${response.status} ${body.slice(0, 200)}`);
   return { ms, body };
+}
+
+/** Trades the printed one-time code for the session cookie, as the browser does; returns the token. */
+async function redeem(base, code) {
+  const response = await fetch(`${base}?code=${code}`, { redirect: 'manual' });
+  const match = /recall_ui_\d+=([\w-]+)/.exec(response.headers.get('set-cookie') ?? '');
+  if (response.status !== 303 || match === null) throw new Error(`the one-time code was refused: ${response.status}`);
+  return match[1];
 }
 
 /** Follows the "older" links from the first page to the last; returns its path and page number. */
@@ -87,7 +95,8 @@ try {
   const starts = [];
   const warm = Object.fromEntries(Object.keys(paths).map((k) => [k, []]));
   for (let i = 0; i < runs; i += 1) {
-    const { child, base, token, startMs } = await startUi(env);
+    const { child, base, code, startMs } = await startUi(env);
+    const token = await redeem(base, code);
     starts.push(startMs);
     try {
       const page = await timeGet(base, '', token);

@@ -24,6 +24,9 @@ let h: Harness;
 let ui: ResultPromise | undefined;
 let url = '';
 let base = '';
+/** The session's secret, read from the cookie the printed URL's one-time code was traded for. */
+let token = '';
+let first: Page;
 let browser: Browser;
 let shopNs = '';
 /** Messages of every dialog any page opened: stored text run as script would open one. */
@@ -63,15 +66,21 @@ function rawGet(path: string, headers: Record<string, string>): Promise<number> 
   });
 }
 
-async function openPage(path = '/'): Promise<Page> {
+async function newPage(): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
   page.on('dialog', (dialog) => {
     dialogs.push(dialog.message());
     void dialog.dismiss();
   });
-  await page.goto(url);
-  if (path !== '/') await page.goto(`${base}${path.slice(1)}`);
+  return page;
+}
+
+/** A fresh browser context signed in with the session cookie (the printed code opened the page once). */
+async function openPage(path = '/'): Promise<Page> {
+  const page = await newPage();
+  await page.context().addCookies([{ name: `recall_ui_${new URL(base).port}`, value: token, url: base, httpOnly: true, sameSite: 'Strict' }]);
+  await page.goto(`${base}${path.slice(1)}`);
   return page;
 }
 
@@ -94,10 +103,13 @@ describe.skipIf(chromiumPath === null)('recall ui in a browser', () => {
     expect(seeded.exitCode, seeded.stderr).toBe(0);
     ui = execa(process.execPath, [BIN, 'ui', '--no-open', '--port', '0'], { env: h.env, extendEnv: false, reject: false });
     const line = await firstLine(ui);
-    expect(line).toMatch(/^recall ui: http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]{40,}$/);
+    expect(line).toMatch(/^recall ui: http:\/\/127\.0\.0\.1:\d+\/\?code=[\w-]{32}$/);
     url = line.slice('recall ui: '.length);
     base = url.slice(0, url.indexOf('?'));
     browser = await chromium.launch({ executablePath: chromiumPath ?? undefined });
+    first = await newPage();
+    await first.goto(url);
+    token = (await first.context().cookies()).find((c) => c.name === `recall_ui_${new URL(base).port}`)?.value ?? '';
   });
 
   afterAll(async () => {
@@ -110,11 +122,14 @@ describe.skipIf(chromiumPath === null)('recall ui in a browser', () => {
     await h?.close();
   });
 
-  it('refuses a request without the token or with a wrong one, and moves the URL token into a cookie', async () => {
+  it('refuses a request without the cookie or with a wrong code, and trades the one-time code for a cookie', async () => {
     expect((await fetch(base)).status).toBe(401);
-    expect((await fetch(`${base}?token=wrong`)).status).toBe(401);
-    const page = await openPage();
+    expect((await fetch(`${base}?code=wrong`)).status).toBe(401);
+    // The printed URL's code is dead now that the browser used it.
+    expect((await fetch(url, { redirect: 'manual' })).status).toBe(401);
+    const page = first;
     expect(page.url()).toBe(base);
+    expect(token).toMatch(/^[\w-]{43}$/);
     const cookies = await page.context().cookies();
     expect(cookies.find((c) => c.name === `recall_ui_${new URL(base).port}`)).toMatchObject({ httpOnly: true, sameSite: 'Strict' });
     await expect(page.locator('tr[data-id="m1"]').textContent()).resolves.toContain('Use pnpm for installs');
@@ -123,7 +138,7 @@ describe.skipIf(chromiumPath === null)('recall ui in a browser', () => {
 
   it('refuses a foreign Host header and a foreign Origin even with the token cookie', async () => {
     const { port } = new URL(base);
-    const cookie = `recall_ui_${port}=${url.slice(url.indexOf('token=') + 6)}`;
+    const cookie = `recall_ui_${port}=${token}`;
     expect(await rawGet('/', { Host: `127.0.0.1:${port}`, Cookie: cookie })).toBe(200);
     expect(await rawGet('/', { Host: 'evil.example', Cookie: cookie })).toBe(403);
     expect(await rawGet('/', { Host: `evil.example:${port}`, Cookie: cookie })).toBe(403);
