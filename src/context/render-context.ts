@@ -52,19 +52,31 @@ export const SEARCH_COMMAND = 'recall search "<words>" --here';
 interface Entry {
   section: number;
   line: string;
+  memory: MemoryRecord;
+}
+
+/** The context with the memory behind each line shown, and the distinct memories left out (`recall ui`). */
+export interface ExplainedContext extends RenderedContext {
+  lines: ReadonlyArray<{ line: string; memory: MemoryRecord }>;
+  leftOut: readonly MemoryRecord[];
 }
 
 const EMPTY: RenderedContext = Object.freeze({ text: '', included: 0, omitted: 0 });
 
 export function renderContext(memories: readonly MemoryRecord[], opts: RenderContextOptions): RenderedContext {
+  const { text, included, omitted } = explainContext(memories, opts);
+  return included + omitted === 0 ? EMPTY : { text, included, omitted };
+}
+
+export function explainContext(memories: readonly MemoryRecord[], opts: RenderContextOptions): ExplainedContext {
   const candidates = rankMemories(memories);
   const distinct = candidates.distinct;
-  if (distinct === 0) return EMPTY;
+  if (distinct === 0) return { ...EMPTY, lines: [], leftOut: [] };
   const budget = Math.min(Math.floor(opts.maxChars), MAX_CONTEXT_TEXT_CHARS);
   const title = renderTitle(opts.projectName);
   const entries = candidates.shown.map((m): Entry | null => {
     const line = renderEntry(m, opts);
-    return line === null ? null : { section: SECTIONS.findIndex((s) => s.type === m.type), line };
+    return line === null ? null : { section: SECTIONS.findIndex((s) => s.type === m.type), line, memory: m };
   });
 
   // Greedy by rank, measured incrementally: text = title \n status [\n\n heading (\n line)*]*.
@@ -86,17 +98,25 @@ export function renderContext(memories: readonly MemoryRecord[], opts: RenderCon
     chosen.pop();
     text = renderText(title, chosen, distinct);
   }
-  if (text.length > budget) return { text: '', included: 0, omitted: distinct };
-  return { text, included: chosen.length, omitted: distinct - chosen.length };
+  if (text.length > budget) return { text: '', included: 0, omitted: distinct, lines: [], leftOut: candidates.records };
+  const kept = new Set(chosen.map((e) => e.memory));
+  return {
+    text,
+    included: chosen.length,
+    omitted: distinct - chosen.length,
+    lines: SECTIONS.flatMap((_, index) => chosen.filter((e) => e.section === index).map((e) => ({ line: e.line, memory: e.memory }))),
+    leftOut: candidates.records.filter((m) => !kept.has(m)),
+  };
 }
 
 /** Memories in the order they earn a place, exact duplicates (folded text) removed. */
-function rankMemories(memories: readonly MemoryRecord[]): { shown: MemoryRecord[]; distinct: number } {
+function rankMemories(memories: readonly MemoryRecord[]): { shown: MemoryRecord[]; distinct: number; records: MemoryRecord[] } {
   const sorted = memories
     .map((m) => ({ m, section: SECTIONS.findIndex((s) => s.type === m.type) }))
     .sort((a, b) => sectionOf(a.section) - sectionOf(b.section) || compareWithin(a.m, b.m));
   const seen = new Set<string>();
   const shown: MemoryRecord[] = [];
+  const records: MemoryRecord[] = [];
   let distinct = 0;
   let sessions = 0;
   for (const { m, section } of sorted) {
@@ -104,11 +124,12 @@ function rankMemories(memories: readonly MemoryRecord[]): { shown: MemoryRecord[
     if (seen.has(key)) continue;
     seen.add(key);
     distinct += 1;
+    records.push(m);
     if (section < 0) continue; // A type this version does not know: searchable, not shown.
     if (m.type === 'session' && ++sessions > MAX_SESSIONS_SHOWN) continue;
     shown.push(m);
   }
-  return { shown, distinct };
+  return { shown, distinct, records };
 }
 
 function sectionOf(index: number): number {
