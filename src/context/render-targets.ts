@@ -5,7 +5,7 @@
 import { MEMORY_TYPES, type MemoryRecord, type MemoryType } from '../core/memory.js';
 import type { MemoryStore } from '../core/ports.js';
 import { GLOBAL_NAMESPACE } from '../project/resolve-project.js';
-import { renderContext, type RenderedContext } from './render-context.js';
+import { explainContext, renderContext, type ExplainedContext, type RenderedContext } from './render-context.js';
 
 /** One SessionStart context to render: a namespace's memories, plus global ones when `withGlobal`. */
 export interface ContextTarget {
@@ -41,6 +41,13 @@ export async function renderContextTargets(
     rendered.push({ namespace: target.namespace, ...context });
   }
   return rendered;
+}
+
+/** One target as `renderContextTargets` renders it, with the memory behind each line and those left out (`recall ui`). */
+export async function explainContextTarget(target: ContextTarget, store: Pick<MemoryStore, 'list'>, options: { maxChars: number; now: Date }): Promise<ExplainedContext> {
+  const own = await listNamespace(store, target.namespace, MEMORY_TYPES);
+  const shared = target.withGlobal && target.namespace !== GLOBAL_NAMESPACE ? (await listNamespace(store, GLOBAL_NAMESPACE, MEMORY_TYPES)).filter((m) => m.type !== 'session') : [];
+  return explainContext([...own, ...shared], { maxChars: options.maxChars, now: options.now, projectName: target.projectName });
 }
 
 async function listNamespace(store: Pick<MemoryStore, 'list'>, namespace: string, types: readonly MemoryType[]): Promise<MemoryRecord[]> {

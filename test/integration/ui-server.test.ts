@@ -136,7 +136,7 @@ describe('recall ui over HTTP', () => {
     mkdirSync(join(h.home, 'spool', 'failed'), { recursive: true, mode: 0o700 });
     writeFileSync(join(h.home, 'spool', 'failed', 'job-2.json'), JSON.stringify(job), { mode: 0o600 });
     const page = await get('/sessions', cookie());
-    expect(page.body).toMatch(/<td>global<\/td><td>sess-7<\/td><td>stored<\/td><td>3<\/td><td>2<\/td><td>1<\/td><td>1<\/td><td>2.5 s<\/td>/);
+    expect(page.body).toMatch(/<td>global \(all projects\)<\/td><td>sess-7<\/td><td>stored<\/td><td>3<\/td><td>2<\/td><td>1<\/td><td>1<\/td><td>2.5 s<\/td>/);
     expect(page.body).toContain('<td>job-2.json</td><td>sess-8</td>');
     expect(page.body).toContain('LLM_UNAVAILABLE: Ollama did not answer');
     const retried = await get('/sessions/retry', { ...cookie(), 'X-Recall-Token': token }, 'POST');
