@@ -8,9 +8,11 @@ import { openState, withRuntime } from '../context.js';
 import { out } from '../output.js';
 
 const HELP = `
-Pages: memories (search, filter, newest first), one memory (edit, forget, versions), review
-(quarantined memories: approve or forget), next session (the SessionStart context each project gets
-now), sessions (captures, failed jobs, retry), Endless (savings), health (recall doctor).
+Pages: memories (totals, search, filter, newest first, add a memory), one memory (edit, forget,
+versions), review (held memories by reason, project and source: approve or forget, one or many), next
+session (the SessionStart context each project gets now, each line linked, what was left out),
+sessions (waiting and failed captures, retry, history), Endless (savings), health (recall doctor).
+Forgetting asks first and can be undone for 30 minutes; no script needed. See docs/ui.md.
 
 With \`recall serve\` running (same embedder and store settings), the page is served from inside the
 daemon, over its open table and loaded model, until this command stops; otherwise from this process.
