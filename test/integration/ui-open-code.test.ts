@@ -53,7 +53,7 @@ describe('recall ui and the browser opener', () => {
       const stolen = await requestUi(port, `${opened.pathname}${opened.search}`);
       expect(stolen.status).toBe(401);
       expect(stolen.headers['set-cookie']).toBeUndefined();
-      const forget = await requestUi(port, '/memory/x/forget', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: `_token=${opened.searchParams.get('code') ?? ''}` });
+      const forget = await requestUi(port, '/forget', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: `id=x&_token=${opened.searchParams.get('code') ?? ''}` });
       expect(forget.status).toBe(401);
       // The printed link still opens the page once, for the user at the terminal.
       expect((await requestUi(port, `${printed.pathname}${printed.search}`)).status).toBe(303);
