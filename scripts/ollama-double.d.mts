@@ -35,6 +35,8 @@ export interface OllamaDoubleOptions {
   rejectFormat?: boolean | number;
   /** Reported by `/api/version`. */
   version?: string;
+  /** Answer chat/generate for these models with the given HTTP status and `{"error": failMessage}`. */
+  failModels?: Record<string, number>;
 }
 
 export interface StartedDouble {
@@ -61,6 +63,9 @@ export class OllamaDouble {
   embed: (text: string, model: string) => number[];
   rejectFormat: boolean | number;
   version: string;
+  failModels: Record<string, number>;
+  /** Models that answered, as `/api/ps` lists them loaded. */
+  loaded: Set<string>;
   /** Every request, in arrival order, recorded before it is handled. */
   requests: RecordedRequest[];
   server: Server | null;

@@ -7,7 +7,8 @@
  *   `done: true`, `done_reason` and the timing/count fields.
  * - `POST /api/embed` `{model, input: string | string[]}` -> `{model, embeddings: number[][], ...}`;
  *   the legacy `POST /api/embeddings` `{model, prompt}` -> `{embedding}`.
- * - `GET /api/tags`, `GET /api/version`, `POST /api/show` (404 for an unknown model), `GET /`.
+ * - `GET /api/tags`, `GET /api/version`, `GET /api/ps` (the models that answered), `POST /api/show`
+ *   (404 for an unknown model), `GET /`.
  * - Unknown model -> 404 `{"error":"model 'x' not found"}` (JSON content type); invalid JSON or a
  *   missing `model` -> 400 `{"error": ...}`; unknown path -> 404 `404 page not found` (text/plain,
  *   like the real server's router).
@@ -42,6 +43,7 @@ export const DEFAULT_EMBED_DIM = 32;
  * @property {(text: string, model: string) => number[]} [embed] Text -> vector; default `hashEmbed`.
  * @property {boolean | number} [rejectFormat] Refuse a JSON-schema `format` (true: HTTP 400, or the given status).
  * @property {string} [version] Reported by `/api/version`.
+ * @property {Record<string, number>} [failModels] Answer chat/generate for these models with the given HTTP status and `{"error": failMessage}`.
  */
 
 /**
@@ -129,6 +131,8 @@ export class OllamaDouble {
     /** @type {(text: string, model: string) => number[]} */ this.embed = (text) => hashEmbed(text);
     /** @type {boolean | number} */ this.rejectFormat = false;
     this.version = '0.6.8';
+    /** @type {Record<string, number>} */ this.failModels = {};
+    /** Models that answered, as `/api/ps` lists them loaded. @type {Set<string>} */ this.loaded = new Set();
     this.requests.length = 0;
     return this.configure(this.initialOptions);
   }
@@ -207,6 +211,7 @@ export class OllamaDouble {
       if (path === '/') return sendText(res, 200, 'Ollama is running');
       if (path === '/api/tags') return sendJson(res, 200, { models: this.models.map(describeModel) });
       if (path === '/api/version') return sendJson(res, 200, { version: this.version });
+      if (path === '/api/ps') return sendJson(res, 200, { models: [...this.loaded].map(runningModel) });
       return sendText(res, 404, '404 page not found');
     }
     const routes = ['/api/chat', '/api/generate', '/api/embed', '/api/embeddings', '/api/show'];
@@ -242,6 +247,9 @@ export class OllamaDouble {
       return sendJson(res, status, { error: this.failMessage });
     }
     if (!this.hasModel(model)) return sendJson(res, 404, { error: `model '${model}' not found` });
+    const modelStatus = this.failModels[model];
+    if (modelStatus !== undefined && (path === '/api/chat' || path === '/api/generate')) return sendJson(res, modelStatus, { error: this.failMessage });
+    if (path !== '/api/show') this.loaded.add(normalizeModelName(model));
 
     if (path === '/api/show') return sendJson(res, 200, showModel(model));
     if (path === '/api/embed' || path === '/api/embeddings') return this.handleEmbed(res, path, body, model);
@@ -375,6 +383,12 @@ function describeModel(name) {
       quantization_level: embedding ? 'F16' : 'Q4_K_M',
     },
   };
+}
+
+/** A loaded model as `/api/ps` lists it: its file plus room for the context, all on the CPU. @param {string} name */
+function runningModel(name) {
+  const { size, ...rest } = describeModel(name);
+  return { ...rest, size: Math.round(size * 1.1), size_vram: 0, expires_at: '2099-01-01T00:00:00Z' };
 }
 
 /** @param {string} name */

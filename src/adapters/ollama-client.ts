@@ -8,7 +8,7 @@
 import { Ollama } from 'ollama';
 import { RecallError } from '../core/errors.js';
 import { isObject } from '../core/is-object.js';
-import { serverReason, type OllamaClient } from './ollama-http-client.js';
+import { readRunningModels, serverReason, type OllamaClient } from './ollama-http-client.js';
 
 export interface OllamaConnection {
   /** Base URL, e.g. `http://127.0.0.1:11434` (the client does not read OLLAMA_HOST itself). */
@@ -65,5 +65,6 @@ export function createOllamaClient({ host, timeoutMs }: OllamaConnection): Ollam
       const answer: unknown = await ollama.version();
       return isObject(answer) && typeof answer.version === 'string' ? answer.version : null;
     },
+    running: async () => readRunningModels(await ollama.ps()),
   };
 }

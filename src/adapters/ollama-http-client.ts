@@ -44,6 +44,26 @@ export interface OllamaClient {
   list(): Promise<string[]>;
   /** `GET /api/version`: the server's version, or null when it names none. */
   version(): Promise<string | null>;
+  /** `GET /api/ps`: the models loaded now, with the memory each takes. */
+  running(): Promise<RunningModel[]>;
+}
+
+export interface RunningModel {
+  name: string;
+  /** Bytes the loaded model takes, in all (`size`) and on the GPU (`size_vram`). */
+  bytes: number;
+  vramBytes: number;
+}
+
+/** The models of an `/api/ps` answer; entries without a name or size are left out. */
+export function readRunningModels(answer: unknown): RunningModel[] {
+  const models = isObject(answer) ? answer.models : undefined;
+  if (!Array.isArray(models)) throw new SyntaxError('the running-model list has no models array');
+  return models.flatMap((m: unknown) =>
+    isObject(m) && typeof m.name === 'string' && typeof m.size === 'number'
+      ? [{ name: m.name, bytes: m.size, vramBytes: typeof m.size_vram === 'number' ? m.size_vram : 0 }]
+      : [],
+  );
 }
 
 /**
@@ -86,6 +106,7 @@ export function createOllamaHttpClient({ host, timeoutMs, maxResponseBytes = DEF
       const answer = await call('GET', '/api/version');
       return isObject(answer) && typeof answer.version === 'string' ? answer.version : null;
     },
+    running: async () => readRunningModels(await call('GET', '/api/ps')),
   };
 }
 

@@ -1,12 +1,14 @@
 /** The `Llm` port on a local Ollama server, plus the model checks `doctor` needs. */
 import { RecallError } from '../core/errors.js';
-import type { ChatRequest, Llm } from '../core/ports.js';
+import type { ChatRequest, Llm, LlmUsage } from '../core/ports.js';
 import { createOllamaClient } from './ollama-client.js';
 import type { OllamaConnection } from './ollama-client.js';
 import { translateOllamaError } from './translate-ollama-error.js';
 
 export interface OllamaLlmOptions extends OllamaConnection {
   model: string;
+  /** Told the server's figures of each answer (`recall eval` sums them into tokens per second). */
+  onUsage?: (usage: LlmUsage) => void;
 }
 
 /**
@@ -15,7 +17,7 @@ export interface OllamaLlmOptions extends OllamaConnection {
  * (with the `ollama pull` fix), 400 or a non-JSON body -> LLM_BAD_OUTPUT, timeout -> LLM_TIMEOUT,
  * anything else (no server, 5xx) -> LLM_UNAVAILABLE.
  */
-export function createOllamaLlm({ host, model, timeoutMs }: OllamaLlmOptions): Llm {
+export function createOllamaLlm({ host, model, timeoutMs, onUsage }: OllamaLlmOptions): Llm {
   const client = createOllamaClient({ host, timeoutMs });
   const context = { role: 'llm', host, model, timeoutMs } as const;
   return {
@@ -36,6 +38,7 @@ export function createOllamaLlm({ host, model, timeoutMs }: OllamaLlmOptions): L
       } catch (err) {
         throw translateOllamaError(err, context);
       }
+      if (onUsage) onUsage(readUsage(response));
       const content = (response as { message?: { content?: unknown } } | null)?.message?.content;
       if (typeof content !== 'string') {
         throw new RecallError('LLM_BAD_OUTPUT', `Ollama answered without message content (model '${model}')`);
@@ -43,6 +46,33 @@ export function createOllamaLlm({ host, model, timeoutMs }: OllamaLlmOptions): L
       return content;
     },
   };
+}
+
+/** Ollama's counts (tokens) and durations (nanoseconds) of an answer; a missing figure is 0. */
+function readUsage(response: unknown): LlmUsage {
+  const figure = (name: string): number => {
+    const value = (response as Record<string, unknown> | null)?.[name];
+    return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : 0;
+  };
+  return {
+    promptTokens: figure('prompt_eval_count'),
+    promptSeconds: figure('prompt_eval_duration') / 1e9,
+    outputTokens: figure('eval_count'),
+    outputSeconds: figure('eval_duration') / 1e9,
+  };
+}
+
+/** The memory `model` takes while loaded (`/api/ps`), or null when it is not loaded or the server does not say. */
+export async function loadedModelMemory(host: string, model: string, timeoutMs = 5_000): Promise<{ bytes: number; vramBytes: number } | null> {
+  const client = createOllamaClient({ host, timeoutMs });
+  try {
+    const wanted = withTag(model);
+    const found = (await client.running()).find((m) => withTag(m.name) === wanted);
+    return found === undefined ? null : { bytes: found.bytes, vramBytes: found.vramBytes };
+  } catch {
+    // An older server without /api/ps, or one gone: memory is a figure the comparison can do without.
+    return null;
+  }
 }
 
 /** Names of the models installed on the server, as `/api/tags` lists them (`name:tag`). */

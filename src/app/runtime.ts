@@ -1,6 +1,6 @@
 /** Wires the real adapters behind the pipeline's ports, each created on first use. */
 import type { LoadedConfig } from '../config/load-config.js';
-import type { Embedder, Llm, MemoryStore } from '../core/ports.js';
+import type { Embedder, Llm, LlmUsage, MemoryStore } from '../core/ports.js';
 import { systemClock } from '../core/ports.js';
 import { fileLogger } from '../core/log.js';
 import { RecallError } from '../core/errors.js';
@@ -13,8 +13,8 @@ import { createStoreLock, type WithStoreLock } from '../adapters/store-lock.js';
 
 export interface Runtime extends StoreParts {
   loaded: LoadedConfig;
-  /** A client for another Ollama model than the configured one (`recall eval`). */
-  llmFor(model: string): Llm;
+  /** An extraction model by name (`recall eval`); `onUsage` is told the server's figures of each answer. */
+  llmFor(model: string, onUsage?: (usage: LlmUsage) => void): Llm;
   /** Where the memory table lives (RECALL_HOME/db, another folder, or a shared s3:// store); CONFIG_INVALID if unusable. */
   storeLocation(): StoreLocation;
   /** The socket of a `recall serve` this process may use (it may not be running), or null when it may use none. */
@@ -62,8 +62,8 @@ export function createRuntime(loaded: LoadedConfig, options: RuntimeOptions): Ru
       llm ??= createLlmLazily(config.ollama.host, config.ollama.llmModel, config.ollama.timeoutMs);
       return llm;
     },
-    llmFor(model) {
-      return createLlmLazily(config.ollama.host, model, config.ollama.timeoutMs);
+    llmFor(model, onUsage) {
+      return createLlmLazily(config.ollama.host, model, config.ollama.timeoutMs, onUsage);
     },
     embedder() {
       embedder ??= import('./create-embedder.js').then(async ({ createEmbedder }) => {
@@ -106,12 +106,12 @@ function contextThroughServe(socketPath: string, config: LoadedConfig['config'],
 }
 
 /** The ollama client loads on the first chat, not when the runtime is built. */
-function createLlmLazily(host: string, model: string, timeoutMs: number): Llm {
+function createLlmLazily(host: string, model: string, timeoutMs: number, onUsage?: (usage: LlmUsage) => void): Llm {
   let real: Promise<Llm> | undefined;
   return {
     model,
     async chat(request) {
-      real ??= import('../adapters/ollama-llm.js').then(({ createOllamaLlm }) => createOllamaLlm({ host, model, timeoutMs }));
+      real ??= import('../adapters/ollama-llm.js').then(({ createOllamaLlm }) => createOllamaLlm({ host, model, timeoutMs, ...(onUsage ? { onUsage } : {}) }));
       return (await real).chat(request);
     },
   };

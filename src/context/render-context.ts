@@ -73,25 +73,36 @@ export const SEARCH_COMMAND = 'recall search "<words>" --here';
 interface Entry {
   section: number;
   line: string;
-  /** A memory (counted in the status line), not a change note. */
-  memory: boolean;
+  /** The memory behind the line; null for a change note. */
+  memory: MemoryRecord | null;
+}
+
+/** The context with the memory behind each line shown, and the distinct memories left out (`recall ui`). */
+export interface ExplainedContext extends RenderedContext {
+  lines: ReadonlyArray<{ line: string; memory: MemoryRecord }>;
+  leftOut: readonly MemoryRecord[];
 }
 
 const EMPTY: RenderedContext = Object.freeze({ text: '', included: 0, omitted: 0 });
 
 export function renderContext(memories: readonly MemoryRecord[], opts: RenderContextOptions): RenderedContext {
+  const { text, included, omitted } = explainContext(memories, opts);
+  return included + omitted === 0 ? EMPTY : { text, included, omitted };
+}
+
+export function explainContext(memories: readonly MemoryRecord[], opts: RenderContextOptions): ExplainedContext {
   const candidates = rankMemories(memories);
   const distinct = candidates.distinct;
-  if (distinct === 0) return EMPTY;
+  if (distinct === 0) return { ...EMPTY, lines: [], leftOut: [] };
   const budget = Math.min(Math.floor(opts.maxChars), MAX_CONTEXT_TEXT_CHARS);
   const title = renderTitle(opts.projectName);
   const memoryEntries = candidates.shown.map((m): Entry | null => {
     const line = renderEntry(m, opts);
-    return line === null ? null : { section: sectionIndex(m), line, memory: true };
+    return line === null ? null : { section: sectionIndex(m), line, memory: m };
   });
   const changeEntries = (opts.changes ?? []).map((c): Entry | null => {
     const line = renderChange(c);
-    return line === null ? null : { section: CHANGES_SECTION, line, memory: false };
+    return line === null ? null : { section: CHANGES_SECTION, line, memory: null };
   });
   // Stable: memories keep their rank inside a section, changes newest first.
   const entries = [...memoryEntries, ...changeEntries].filter((e): e is Entry => e !== null).sort((a, b) => a.section - b.section);
@@ -116,18 +127,27 @@ export function renderContext(memories: readonly MemoryRecord[], opts: RenderCon
     chosen.pop();
     text = renderText(title, chosen, distinct);
   }
-  if (text.length > budget) return { text: '', included: 0, omitted: distinct };
-  const included = chosen.filter((e) => e.memory).length;
-  return { text, included, omitted: distinct - included };
+  if (text.length > budget) return { text: '', included: 0, omitted: distinct, lines: [], leftOut: candidates.records };
+  const kept = new Set(chosen.flatMap((e) => (e.memory === null ? [] : [e.memory])));
+  return {
+    text,
+    included: kept.size,
+    omitted: distinct - kept.size,
+    lines: SECTIONS.flatMap((_, index) =>
+      chosen.filter((e) => e.section === index).flatMap((e) => (e.memory === null ? [] : [{ line: e.line, memory: e.memory }])),
+    ),
+    leftOut: candidates.records.filter((m) => !kept.has(m)),
+  };
 }
 
 /** Memories in the order they earn a place, exact duplicates (folded text) removed. */
-function rankMemories(memories: readonly MemoryRecord[]): { shown: MemoryRecord[]; distinct: number } {
+function rankMemories(memories: readonly MemoryRecord[]): { shown: MemoryRecord[]; distinct: number; records: MemoryRecord[] } {
   const sorted = memories
     .map((m) => ({ m, section: sectionIndex(m) }))
     .sort((a, b) => sectionOf(a.section) - sectionOf(b.section) || compareWithin(a.m, b.m));
   const seen = new Set<string>();
   const shown: MemoryRecord[] = [];
+  const records: MemoryRecord[] = [];
   let distinct = 0;
   let sessions = 0;
   for (const { m, section } of sorted) {
@@ -135,11 +155,12 @@ function rankMemories(memories: readonly MemoryRecord[]): { shown: MemoryRecord[
     if (seen.has(key)) continue;
     seen.add(key);
     distinct += 1;
+    records.push(m);
     if (section < 0) continue; // A type this version does not know: searchable, not shown.
     if (m.type === 'session' && ++sessions > MAX_SESSIONS_SHOWN) continue;
     shown.push(m);
   }
-  return { shown, distinct };
+  return { shown, distinct, records };
 }
 
 function sectionOf(index: number): number {
@@ -189,7 +210,7 @@ function renderStatus(included: number, distinct: number): string {
 }
 
 function renderText(title: string, chosen: readonly Entry[], distinct: number): string {
-  const lines = [title, renderStatus(chosen.filter((e) => e.memory).length, distinct)];
+  const lines = [title, renderStatus(chosen.filter((e) => e.memory !== null).length, distinct)];
   SECTIONS.forEach((section, index) => {
     const items = chosen.filter((e) => e.section === index);
     if (items.length > 0) lines.push('', section.heading, ...items.map((e) => e.line));

@@ -5,7 +5,7 @@
 import { MEMORY_TYPES, type MemoryRecord, type MemoryType } from '../core/memory.js';
 import type { MemoryStore } from '../core/ports.js';
 import { GLOBAL_NAMESPACE } from '../project/resolve-project.js';
-import { renderContext, type RenderedContext } from './render-context.js';
+import { explainContext, renderContext, type ExplainedContext, type RenderContextOptions, type RenderedContext } from './render-context.js';
 import { findOverriddenGlobals } from './find-overrides.js';
 import { readRecentChanges } from './recent-changes.js';
 
@@ -31,24 +31,46 @@ export const LIST_LIMIT_PER_TYPE = 500;
 /** The config default of context.changesDays, for callers without a config. */
 export const DEFAULT_CHANGES_DAYS = 7;
 
+interface TargetOptions {
+  maxChars: number;
+  now: Date;
+  changesDays?: number;
+}
+
 export async function renderContextTargets(
   targets: readonly ContextTarget[],
   store: Pick<MemoryStore, 'list'>,
-  options: { maxChars: number; now: Date; changesDays?: number },
+  options: TargetOptions,
 ): Promise<RenderedTarget[]> {
   let globalMemories: Promise<MemoryRecord[]> | undefined;
   const global = (): Promise<MemoryRecord[]> => (globalMemories ??= listNamespace(store, GLOBAL_NAMESPACE, MEMORY_TYPES));
   const rendered: RenderedTarget[] = [];
   for (const target of targets) {
-    const own = target.namespace === GLOBAL_NAMESPACE ? await global() : await listNamespace(store, target.namespace, MEMORY_TYPES);
-    const shared = target.withGlobal ? (await global()).filter((m) => m.type !== 'session') : [];
-    const namespaces = target.withGlobal && target.namespace !== GLOBAL_NAMESPACE ? [target.namespace, GLOBAL_NAMESPACE] : [target.namespace];
-    const changes = await readRecentChanges(store, namespaces, [...own, ...shared], { now: options.now, days: options.changesDays ?? DEFAULT_CHANGES_DAYS });
-    const overridden = shared.length > 0 && target.namespace !== GLOBAL_NAMESPACE ? findOverriddenGlobals(own, shared) : new Set<string>();
-    const context = renderContext([...own, ...shared], { maxChars: options.maxChars, now: options.now, projectName: target.projectName, changes, overridden });
-    rendered.push({ namespace: target.namespace, ...context });
+    const { memories, opts } = await contextInputs(target, store, global, options);
+    rendered.push({ namespace: target.namespace, ...renderContext(memories, opts) });
   }
   return rendered;
+}
+
+/** One target as `renderContextTargets` renders it, with the memory behind each line and those left out (`recall ui`). */
+export async function explainContextTarget(target: ContextTarget, store: Pick<MemoryStore, 'list'>, options: TargetOptions): Promise<ExplainedContext> {
+  const { memories, opts } = await contextInputs(target, store, () => listNamespace(store, GLOBAL_NAMESPACE, MEMORY_TYPES), options);
+  return explainContext(memories, opts);
+}
+
+/** A target's memories (its own, plus global ones but session summaries) and what to render them with. */
+async function contextInputs(
+  target: ContextTarget,
+  store: Pick<MemoryStore, 'list'>,
+  global: () => Promise<MemoryRecord[]>,
+  options: TargetOptions,
+): Promise<{ memories: MemoryRecord[]; opts: RenderContextOptions }> {
+  const own = target.namespace === GLOBAL_NAMESPACE ? await global() : await listNamespace(store, target.namespace, MEMORY_TYPES);
+  const shared = target.withGlobal && target.namespace !== GLOBAL_NAMESPACE ? (await global()).filter((m) => m.type !== 'session') : [];
+  const namespaces = target.withGlobal && target.namespace !== GLOBAL_NAMESPACE ? [target.namespace, GLOBAL_NAMESPACE] : [target.namespace];
+  const changes = await readRecentChanges(store, namespaces, [...own, ...shared], { now: options.now, days: options.changesDays ?? DEFAULT_CHANGES_DAYS });
+  const overridden = shared.length > 0 ? findOverriddenGlobals(own, shared) : new Set<string>();
+  return { memories: [...own, ...shared], opts: { maxChars: options.maxChars, now: options.now, projectName: target.projectName, changes, overridden } };
 }
 
 async function listNamespace(store: Pick<MemoryStore, 'list'>, namespace: string, types: readonly MemoryType[]): Promise<MemoryRecord[]> {

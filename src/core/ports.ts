@@ -9,6 +9,14 @@ export interface ChatRequest {
   numCtx: number;
 }
 
+/** What the server said about one answer: tokens and seconds of the prompt and of the reply (Ollama's eval_count, eval_duration, ...). */
+export interface LlmUsage {
+  promptTokens: number;
+  promptSeconds: number;
+  outputTokens: number;
+  outputSeconds: number;
+}
+
 export interface Llm {
   readonly model: string;
   /** Returns the assistant's text. Throws RecallError (LLM_*) on failure. */

@@ -19,13 +19,15 @@ export interface UiRequest {
   cwd: string;
 }
 
-export type UiAnswer = { ok: true; url: string; pid: number } | RefusedAnswer;
+/** `url` to print and `openUrl` for the browser opener, each with its own one-time code. */
+export type UiAnswer = { ok: true; url: string; openUrl: string; pid: number } | RefusedAnswer;
 
 /** The line that asks the daemon to stop the page before the connection ends. */
 export const UI_CLOSE_LINE = '{"op":"close"}\n';
 
 export interface ServedUi {
   url: string;
+  openUrl: string;
   /** The daemon's pid. */
   pid: number;
   /** Resolves when the connection ends: the page is gone (closed here, or the daemon stopped). */
@@ -64,12 +66,14 @@ export function openUiThroughServe(socketPath: string, request: UiRequest, timeo
   });
 }
 
-function readAnswer(line: string): { url: string; pid: number } | null {
+function readAnswer(line: string): { url: string; openUrl: string; pid: number } | null {
   try {
     const value = JSON.parse(line) as Partial<UiAnswer> | null;
     if (value === null || typeof value !== 'object' || value.ok !== true) return null;
-    const { url, pid } = value as { url?: unknown; pid?: unknown };
-    return typeof url === 'string' && url.startsWith('http://127.0.0.1:') && typeof pid === 'number' ? { url, pid } : null;
+    const { url, openUrl, pid } = value as { url?: unknown; openUrl?: unknown; pid?: unknown };
+    const local = (u: unknown): u is string => typeof u === 'string' && u.startsWith('http://127.0.0.1:');
+    // An older daemon hands one URL: an opener never gets one, rather than the printed one.
+    return local(url) && typeof pid === 'number' ? { url, openUrl: local(openUrl) ? openUrl : '', pid } : null;
   } catch {
     return null;
   }

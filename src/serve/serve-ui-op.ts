@@ -11,8 +11,8 @@ import type { Logger } from '../core/log.js';
 import type { ServeIdentity } from '../serve-client/serve-protocol.js';
 import type { UiAnswer } from '../serve-client/served-ui.js';
 
-/** Starts the page on 127.0.0.1 with a fresh token over `runtime`; see src/ui/start-ui.ts. */
-export type UiStarter = (options: { port: number; runtime: Runtime; logger: Logger; cwd: string }) => Promise<{ url: string; close(): Promise<void> }>;
+/** Starts the page on 127.0.0.1 with a fresh token over `runtime`, and two one-time URLs; see src/ui/start-ui.ts. */
+export type UiStarter = (options: { port: number; runtime: Runtime; logger: Logger; cwd: string }) => Promise<{ url: string; openUrl: string; close(): Promise<void> }>;
 
 export interface UiHosting {
   /** Answers a `ui` request on its connection and keeps the page up until the connection ends. */
@@ -75,7 +75,7 @@ export function createUiHosting(runtime: Runtime, identity: ServeIdentity, logge
         void stop(); // The client went while the page started.
         return;
       }
-      answer(socket, { ok: true, url: page.url, pid: process.pid });
+      answer(socket, { ok: true, url: page.url, openUrl: page.openUrl, pid: process.pid });
       logger.log('info', 'serve: hosting recall ui for a client', { port: new URL(page.url).port });
     },
 

@@ -1,4 +1,4 @@
-/** One memory: every field, its versions, the session it came from, edit and forget. */
+/** One memory: every field, its text with hidden characters shown, its versions, the session it came from, edit and forget. */
 import { html } from 'hono/html';
 import { MEMORY_TYPES, type MemoryRecord } from '../core/memory.js';
 import { quarantineReasons } from '../store/quarantine-reasons.js';
@@ -6,28 +6,38 @@ import { readVersionChain } from '../store/version-chain.js';
 import type { Runtime } from '../app/runtime.js';
 import { postButton, type Html } from './ui-layout.js';
 import { memoryTable } from './page-memories.js';
+import { projectLabels } from './project-labels.js';
+import { holdsHidden, labelText, visible } from './visible-text.js';
 
 export async function renderMemoryPage(record: MemoryRecord, token: string, runtime: Runtime): Promise<Html> {
   const store = await runtime.store();
-  const chain = await readVersionChain(store, record);
-  const fromSession = record.sessionId === null ? [] : (await store.list({ allVersions: true, limit: 200, namespace: record.namespace })).filter((r) => r.sessionId === record.sessionId && r.id !== record.id);
+  const [chain, groups, sameSession] = await Promise.all([
+    readVersionChain(store, record),
+    store.countByNamespaceAndType(),
+    record.sessionId === null ? Promise.resolve([]) : store.list({ allVersions: true, limit: 200, namespace: record.namespace }),
+  ]);
+  const label = projectLabels(groups.map((g) => g.namespace));
+  const fromSession = sameSession.filter((r) => r.sessionId === record.sessionId && r.id !== record.id);
   const held = record.status === 'quarantined';
-  return html`<dl>
-<dt>id</dt><dd>${record.id}</dd><dt>type</dt><dd>${record.type}</dd><dt>project</dt><dd>${record.namespace}</dd>
-<dt>project folder</dt><dd>${record.projectRoot ?? '-'}</dd><dt>source</dt><dd>${record.source}</dd><dt>words from</dt><dd>${record.provenance ?? 'not recorded'}</dd>
-<dt>session</dt><dd>${record.sessionId ?? '-'}</dd><dt>created</dt><dd>${record.createdAt}</dd><dt>last seen</dt><dd>${record.lastSeenAt}</dd>
+  const name = labelText(record.content);
+  return html`<p class="text" id="text">${visible(record.content)}</p>
+${holdsHidden(record.content) ? html`<p class="warn" id="hidden-note">This text holds invisible, bidirectional or control characters; each is shown above as a marked <code>\\u{…}</code> where it sits.</p>` : ''}
+<dl>
+<dt>id</dt><dd>${record.id}</dd><dt>type</dt><dd>${record.type}</dd><dt>project</dt><dd>${label(record.namespace)} <span class="muted">(${record.namespace})</span></dd>
+<dt>project folder</dt><dd>${record.projectRoot === null ? '-' : visible(record.projectRoot)}</dd><dt>source</dt><dd>${record.source}</dd><dt>words from</dt><dd>${record.provenance ?? 'not recorded'}</dd>
+<dt>session</dt><dd>${record.sessionId === null ? '-' : visible(record.sessionId)}</dd><dt>created</dt><dd>${record.createdAt}</dd><dt>last seen</dt><dd>${record.lastSeenAt}</dd>
 <dt>seen</dt><dd>${record.seenCount} time${record.seenCount === 1 ? '' : 's'}</dd><dt>embedder</dt><dd>${record.embedder}</dd>
 <dt>status</dt><dd>${held ? html`<span class="tag held">held for review</span> ${quarantineReasons(record).join('; ')}` : record.supersededBy ? html`replaced by <a href="/memory/${record.supersededBy}">${record.supersededBy}</a> at ${record.supersededAt ?? ''}` : 'current'}</dd>
 </dl>
-<h2>Text</h2>
+<h2>Edit</h2>
 <form method="post" action="/memory/${record.id}/edit" id="edit">
 <input type="hidden" name="_token" value="${token}">
-<textarea name="text" rows="4" aria-label="text">${record.content}</textarea><br>
-<select name="type" aria-label="type">${MEMORY_TYPES.map((t) => html`<option${t === record.type ? ' selected' : ''}>${t}</option>`)}</select>
-<button type="submit">Save</button></form>
-<p>${postButton(`/memory/${record.id}/forget`, token, 'Forget this memory', '', 'danger')}${held ? html` ${postButton(`/review/approve`, token, 'Approve', html`<input type="hidden" name="id" value="${record.id}">`)}` : ''}</p>
+<label for="edit-text" class="vh">Text of the memory</label><textarea id="edit-text" name="text" rows="4">${record.content}</textarea><br>
+<label for="edit-type" class="vh">Type</label><select id="edit-type" name="type">${MEMORY_TYPES.map((t) => html`<option${t === record.type ? ' selected' : ''}>${t}</option>`)}</select>
+<button type="submit" aria-label="${`Save: ${name}`}">Save</button></form>
+<p class="actions"><a href="/memory/${record.id}/forget" id="forget" class="danger" aria-label="${`Forget: ${name}`}">Forget this memory…</a>${held ? html` ${postButton('/review/approve', token, 'Approve', html`<input type="hidden" name="id" value="${record.id}"><input type="hidden" name="back" value="/memory/${record.id}">`, '', `Approve: ${name}`)}` : ''}</p>
 <h2>Versions</h2>
-${chain.older.length + chain.newer.length === 0 ? html`<p>No other version.</p>` : memoryTable([...chain.older, record, ...chain.newer])}
+${chain.older.length + chain.newer.length === 0 ? html`<p>No other version.</p>` : memoryTable([...chain.older, record, ...chain.newer], label)}
 <h2>From the same session</h2>
-${record.sessionId === null ? html`<p>Not from a session.</p>` : memoryTable(fromSession)}`;
+${record.sessionId === null ? html`<p>Not from a session.</p>` : memoryTable(fromSession, label)}`;
 }

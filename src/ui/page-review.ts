@@ -1,21 +1,88 @@
-/** Quarantined memories: approve or forget, one click each. */
+/**
+ * Quarantined memories: filtered by why they were held, project and source, a page at a time, with
+ * checkboxes for approving or forgetting many at once and a button pair on each row. One form holds the
+ * page (no script): a row's button sends `one=<action>:<id>`, the bulk buttons send the checked ids.
+ * Forgetting goes through the confirm step (page-confirm-forget.ts). Each row is `reviewRow`.
+ */
 import { html } from 'hono/html';
-import { quarantineReasons } from '../store/quarantine-reasons.js';
+import type { MemoryRecord } from '../core/memory.js';
+import { REASON_TEXT, screenMemory, type QuarantineReason } from '../store/screen-memory.js';
 import type { Runtime } from '../app/runtime.js';
-import { postButton, type Html } from './ui-layout.js';
+import type { Html } from './ui-layout.js';
+import { projectLabels, type ProjectLabel } from './project-labels.js';
+import { labelText, visible } from './visible-text.js';
 
-/** More than a review screen shows at once; the count says when there are more. */
-export const REVIEW_LIMIT = 500;
+export const REVIEW_PAGE_SIZE = 50;
+/** Held memories read for one review page: far more than a review ever holds; the count says when there are more. */
+export const REVIEW_LIMIT = 20_000;
 
-export async function renderReviewPage(token: string, runtime: Runtime): Promise<Html> {
-  const records = await (await runtime.store()).list({ quarantine: 'only', limit: REVIEW_LIMIT });
-  if (records.length === 0) return html`<p id="nothing">Nothing to review: no memory is held back.</p>`;
-  return html`<p>No session sees these until approved.</p><table class="memories"><thead><tr><th>memory</th><th>why</th><th>project</th><th>from</th><th></th></tr></thead><tbody>
-${records.map((r) => {
-    const id = html`<input type="hidden" name="id" value="${r.id}">`;
-    return html`<tr data-id="${r.id}"><td class="text"><a href="/memory/${r.id}">${r.content}</a></td><td>${quarantineReasons(r).join('; ')}</td><td>${r.namespace}</td><td>${r.provenance ?? r.source}</td>
-<td>${postButton('/review/approve', token, 'Approve', id)} ${postButton('/review/forget', token, 'Forget', id, 'danger')}</td></tr>`;
-  })}</tbody></table>`;
+export interface ReviewQuery {
+  reason: string;
+  namespace: string;
+  source: string;
+  page: number;
+}
+
+export function readReviewQuery(params: (name: string) => string | undefined): ReviewQuery {
+  const page = Number(params('page') ?? '1');
+  return { reason: params('reason') ?? '', namespace: params('namespace') ?? '', source: params('source') ?? '', page: Number.isInteger(page) && page > 0 ? page : 1 };
+}
+
+export function reviewPath(query: ReviewQuery, page = query.page): string {
+  const params = new URLSearchParams();
+  for (const name of ['reason', 'namespace', 'source'] as const) if (query[name] !== '') params.set(name, query[name]);
+  if (page > 1) params.set('page', String(page));
+  const text = params.toString();
+  return text === '' ? '/review' : `/review?${text}`;
+}
+
+interface Held {
+  record: MemoryRecord;
+  reasons: QuarantineReason[];
+}
+
+export async function renderReviewPage(query: ReviewQuery, token: string, runtime: Runtime): Promise<Html> {
+  const store = await runtime.store();
+  const [records, groups] = await Promise.all([store.list({ quarantine: 'only', limit: REVIEW_LIMIT }), store.countByNamespaceAndType()]);
+  if (records.length === 0) return html`<p id="nothing">Nothing to review: no memory is held back. Memories that look like instructions to the agent, hold hidden characters or were written for every project by an agent wait here before any session sees them.</p>`;
+  const label = projectLabels(groups.map((g) => g.namespace));
+  const held: Held[] = records.map((record) => ({ record, reasons: screenMemory(record.content, record).reasons }));
+  const matching = held.filter((h) => (query.reason === '' || h.reasons.includes(query.reason as QuarantineReason)) && (query.namespace === '' || h.record.namespace === query.namespace) && (query.source === '' || h.record.source === query.source));
+  const pages = Math.max(1, Math.ceil(matching.length / REVIEW_PAGE_SIZE));
+  const page = Math.min(query.page, pages);
+  const shown = matching.slice((page - 1) * REVIEW_PAGE_SIZE, page * REVIEW_PAGE_SIZE);
+  const here = reviewPath(query, page);
+  return html`<p>No session sees these until approved.</p>
+${filterForm(query, held, label)}
+<p class="totals" id="totals">${matching.length.toLocaleString('en')} of ${held.length.toLocaleString('en')}${held.length >= REVIEW_LIMIT ? '+' : ''} held memories${matching.length === held.length ? '' : ' match the filters'}; page ${page} of ${pages}.</p>
+${shown.length === 0 ? html`<p id="none-match">None matches these filters. <a href="/review">Show all held memories</a>.</p>` : html`<form method="post" action="/review/decide" id="review-form"><input type="hidden" name="_token" value="${token}"><input type="hidden" name="back" value="${here}">
+<div class="actions"><button type="submit" name="action" value="approve" id="approve-selected">Approve selected</button> <button type="submit" name="action" value="forget" class="danger" id="forget-selected">Forget selected…</button></div>
+<table class="memories"><thead><tr><th><span class="vh">select</span></th><th>memory</th><th>why</th><th>project</th><th>from</th><th><span class="vh">actions</span></th></tr></thead><tbody>
+${shown.map((h) => reviewRow(h, label))}</tbody></table></form>`}
+${pager(query, page, pages)}`;
+}
+
+/** One held memory: its checkbox, text, reasons, project, source and its own two buttons, all named after it. */
+export function reviewRow({ record: r, reasons }: Held, label: ProjectLabel): Html {
+  const name = labelText(r.content);
+  return html`<tr class="quarantined" data-id="${r.id}"><td><input type="checkbox" name="id" value="${r.id}" aria-label="${`Select: ${name}`}"></td>
+<td class="text"><a href="/memory/${r.id}">${visible(r.content)}</a> <span class="tag held">held for review</span></td><td data-label="why">${reasons.map((reason) => REASON_TEXT[reason]).join('; ')}</td><td data-label="project">${label(r.namespace)}</td><td data-label="from">${r.provenance ?? r.source}</td>
+<td><button type="submit" name="one" value="approve:${r.id}" aria-label="${`Approve: ${name}`}">Approve</button> <button type="submit" name="one" value="forget:${r.id}" class="danger" aria-label="${`Forget: ${name}`}">Forget…</button></td></tr>`;
+}
+
+function filterForm(query: ReviewQuery, held: readonly Held[], label: ProjectLabel): Html {
+  const tally = <K extends string>(keys: K[]): Array<[K, number]> => [...keys.reduce((m, k) => m.set(k, (m.get(k) ?? 0) + 1), new Map<K, number>())].sort((a, b) => b[1] - a[1]);
+  const option = (value: string, text: string, n: number, chosen: string) => html`<option value="${value}"${value === chosen ? ' selected' : ''}>${text} (${n})</option>`;
+  return html`<form method="get" action="/review" class="filters">
+<label for="f-reason" class="vh">why held</label><select id="f-reason" name="reason"><option value="">every reason</option>${tally(held.flatMap((h) => h.reasons)).map(([k, n]) => option(k, REASON_TEXT[k], n, query.reason))}</select>
+<label for="f-project" class="vh">project</label><select id="f-project" name="namespace"><option value="">all projects</option>${tally(held.map((h) => h.record.namespace)).map(([k, n]) => option(k, label(k), n, query.namespace))}</select>
+<label for="f-source" class="vh">source</label><select id="f-source" name="source"><option value="">every source</option>${tally(held.map((h) => h.record.source)).map(([k, n]) => option(k, k, n, query.source))}</select>
+<button type="submit">Filter</button></form>`;
+}
+
+function pager(query: ReviewQuery, page: number, pages: number): Html | '' {
+  if (pages <= 1) return '';
+  return html`<p>${page > 1 ? html`<a href="${reviewPath(query, page - 1)}" id="review-prev">← previous</a> ` : ''}${page < pages ? html`<a href="${reviewPath(query, page + 1)}" id="review-next">next →</a>` : ''}</p>`;
 }
 
 export async function countPending(runtime: Runtime): Promise<number> {

@@ -1,25 +1,49 @@
-/** Captures from the worker's history, newest first, and the failed jobs with their reason and a retry button. */
+/**
+ * Captures from the worker's history, newest first; the captures waiting in the queue (new ones, and
+ * those waiting to try again, for a model say, with their next try and last error); the failed jobs with
+ * their reason and a retry button.
+ */
 import { basename } from 'node:path';
 import { html } from 'hono/html';
-import { Spool } from '../queue/spool.js';
+import { Spool, type SpoolEntry } from '../queue/spool.js';
 import { readHistory } from '../worker/history.js';
 import type { Runtime } from '../app/runtime.js';
 import { postButton, type Html } from './ui-layout.js';
+import { projectLabels } from './project-labels.js';
+import { visible } from './visible-text.js';
 
 const SHOWN = 200;
 
 export function renderSessionsPage(token: string, runtime: Runtime, retried?: string): Html {
   const { paths } = runtime.loaded;
   const history = readHistory(paths.historyFile).reverse().slice(0, SHOWN);
-  const failed = new Spool(paths).list('failed');
+  const spool = new Spool(paths);
+  const failed = spool.list('failed');
+  const waiting = [...spool.list('processing'), ...spool.list('pending')];
+  const label = projectLabels(history.map((h) => h.namespace));
   const moved = retried === undefined ? null : Number(retried);
-  return html`${moved !== null && Number.isInteger(moved) ? html`<p id="retried">${moved === 0 ? 'No failed capture to retry.' : `${moved} capture${moved === 1 ? '' : 's'} queued again; a worker is running them.`}</p>` : ''}
-<h2>Failed captures</h2>
+  return html`${moved !== null && Number.isInteger(moved) ? html`<p id="retried" class="flash" role="status">${moved === 0 ? 'No failed capture to retry.' : `${moved} capture${moved === 1 ? '' : 's'} queued again; a worker is running them (see Waiting below).`}</p>` : ''}
+<h2>Waiting (${waiting.length})</h2>
+${waiting.length === 0 ? html`<p id="no-waiting" class="muted">None: every capture has run.</p>` : waitingTable(waiting)}
+<h2>Failed captures (${failed.length})</h2>
 ${failed.length === 0 ? html`<p id="no-failed">None.</p>` : html`<table><thead><tr><th>job</th><th>session</th><th>queued</th><th>attempts</th><th>reason</th></tr></thead><tbody>
-${failed.map((f) => html`<tr><td>${basename(f.file)}</td><td>${f.job?.sessionId ?? '-'}</td><td>${f.job?.enqueuedAt ?? '-'}</td><td>${f.job?.attempts ?? '-'}</td><td class="text">${f.job ? (f.job.lastError ?? 'unknown') : 'not a job file (damaged)'}</td></tr>`)}
+${failed.map((f) => html`<tr><td>${basename(f.file)}</td><td>${visible(f.job?.sessionId ?? '-')}</td><td>${f.job?.enqueuedAt ?? '-'}</td><td>${f.job?.attempts ?? '-'}</td><td class="text">${visible(f.job ? (f.job.lastError ?? 'unknown') : 'not a job file (damaged)')}</td></tr>`)}
 </tbody></table><p>${postButton('/sessions/retry', token, 'Retry failed captures')}</p>`}
 <h2>Captures</h2>
 ${history.length === 0 ? html`<p>No capture yet.</p>` : html`<table><thead><tr><th>when</th><th>project</th><th>session</th><th>result</th><th>stored</th><th>reinforced</th><th>superseded</th><th>held for review</th><th>took</th></tr></thead><tbody>
-${history.map((h) => html`<tr><td>${h.at.slice(0, 19).replace('T', ' ')}</td><td>${h.namespace}</td><td>${h.sessionId ?? '-'}</td><td>${h.status}</td><td>${h.inserted}</td><td>${h.reinforced}</td><td>${h.superseded ?? '-'}</td><td>${h.quarantined ?? '-'}</td><td>${(h.ms / 1000).toFixed(1)} s</td></tr>`)}
+${history.map((h) => html`<tr><td>${h.at.slice(0, 19).replace('T', ' ')}</td><td>${label(h.namespace)}</td><td>${visible(h.sessionId ?? '-')}</td><td>${h.status}</td><td>${h.inserted}</td><td>${h.reinforced}</td><td>${h.superseded ?? '-'}</td><td>${h.quarantined ?? '-'}</td><td>${(h.ms / 1000).toFixed(1)} s</td></tr>`)}
 </tbody></table>`}`;
+}
+
+function waitingTable(entries: readonly SpoolEntry[]): Html {
+  const now = Date.now();
+  const state = (e: SpoolEntry): string => {
+    if (e.folder === 'processing') return 'running now';
+    const next = e.job?.notBefore === null || e.job?.notBefore === undefined ? NaN : Date.parse(e.job.notBefore);
+    if (Number.isNaN(next) || next <= now) return e.job?.attempts ? 'due: tries again when a worker runs' : 'due: runs when a worker runs';
+    return `waits until ${new Date(next).toISOString().slice(0, 19).replace('T', ' ')}`;
+  };
+  return html`<table id="waiting"><thead><tr><th>job</th><th>session</th><th>queued</th><th>attempts</th><th>state</th><th>last error</th></tr></thead><tbody>
+${entries.map((e) => html`<tr><td>${basename(e.file)}</td><td>${visible(e.job?.sessionId ?? '-')}</td><td>${e.job?.enqueuedAt ?? '-'}</td><td>${e.job?.attempts ?? '-'}</td><td>${state(e)}</td><td class="text">${visible(e.job?.lastError ?? '')}</td></tr>`)}
+</tbody></table>`;
 }

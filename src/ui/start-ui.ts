@@ -1,14 +1,19 @@
-/** Starts `recall ui` on 127.0.0.1 with a fresh token; resolves with its URL and a close. */
+/** Starts `recall ui` on 127.0.0.1 with a fresh session token; resolves with two one-time URLs and a close. */
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { RecallError } from '../core/errors.js';
 import type { Logger } from '../core/log.js';
 import type { Runtime } from '../app/runtime.js';
+import { createOneTimeCodes } from './one-time-codes.js';
 import { buildUiApp } from './ui-app.js';
+import { CODE_PARAM } from './ui-security.js';
 
 export interface UiHandle {
+  /** The URL to print: its code opens the page once. */
   url: string;
+  /** Another URL with its own one-time code, for the browser opener. */
+  openUrl: string;
   port: number;
   close(): Promise<void>;
 }
@@ -28,7 +33,8 @@ export async function startUi(options: UiOptions): Promise<UiHandle> {
   await options.runtime.store();
   const token = randomBytes(32).toString('base64url');
   let port = options.port;
-  const app = buildUiApp({ ...options, access: { token, port: () => port } });
+  const codes = createOneTimeCodes();
+  const app = buildUiApp({ ...options, access: { token, codes, port: () => port } });
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: options.port }, (info: AddressInfo) => {
       port = info.port;
@@ -41,7 +47,8 @@ export async function startUi(options: UiOptions): Promise<UiHandle> {
     });
   });
   return {
-    url: `http://127.0.0.1:${port}/?token=${token}`,
+    url: `http://127.0.0.1:${port}/?${CODE_PARAM}=${codes.issue()}`,
+    openUrl: `http://127.0.0.1:${port}/?${CODE_PARAM}=${codes.issue()}`,
     port,
     close: () => new Promise<void>((resolve) => {
       server.close(() => resolve());

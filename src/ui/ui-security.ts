@@ -1,11 +1,14 @@
 /**
  * What every request to `recall ui` must pass: the right Host (no DNS rebinding), no foreign Origin
- * (no cross-site request), the start's token (URL once, then an HttpOnly SameSite=Strict cookie), and
- * on a POST the token again in the form or a header. Every answer carries a strict CSP.
+ * (no cross-site request), the session's token in an HttpOnly SameSite=Strict cookie, and on a POST the
+ * token again in the form or a header. The token itself never leaves the process in a URL: a URL carries
+ * a one-time code (one-time-codes.ts) that is traded for the cookie and dies. Every answer carries a
+ * strict CSP.
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
+import type { OneTimeCodes } from './one-time-codes.js';
 
 /** Cookies are shared by every port of a host: one name per port lets two `recall ui` run side by side. */
 export function tokenCookie(port: number): string {
@@ -14,8 +17,13 @@ export function tokenCookie(port: number): string {
 export const TOKEN_FIELD = '_token';
 export const TOKEN_HEADER = 'x-recall-token';
 
+export const CODE_PARAM = 'code';
+
 export interface UiAccess {
+  /** The session's secret: the cookie's value and the write token of the forms. */
   token: string;
+  /** The codes of the URLs handed out, each traded once for the cookie. */
+  codes: OneTimeCodes;
   /** Known once the server listens (`--port 0` picks it). */
   port(): number;
 }
@@ -39,14 +47,17 @@ export function guardRequests(access: UiAccess): MiddlewareHandler {
     const origin = c.req.header('origin');
     if (origin !== undefined && !hosts.some((h) => origin === `http://${h}`)) return c.text('refused: a request from another origin', 403);
     const url = new URL(c.req.url);
-    const fromUrl = url.searchParams.get('token');
-    if (fromUrl !== null) {
-      if (!sameToken(fromUrl, access.token)) return c.text('a wrong token: open the URL recall ui printed', 401);
+    const code = url.searchParams.get(CODE_PARAM);
+    const signedIn = sameToken(getCookie(c, tokenCookie(access.port())), access.token);
+    if (code !== null) {
+      // Redeemed even for a browser already signed in: a code is good for one use, whoever uses it.
+      const fresh = access.codes.redeem(code);
+      if (!fresh && !signedIn) return c.text('this link was used already or has expired (each link of recall ui opens the page once): stop recall ui and start it again', 401);
       setCookie(c, tokenCookie(access.port()), access.token, { httpOnly: true, sameSite: 'Strict', path: '/' });
-      url.searchParams.delete('token');
+      url.searchParams.delete(CODE_PARAM);
       return c.redirect(`${url.pathname}${url.search}`, 303);
     }
-    if (!sameToken(getCookie(c, tokenCookie(access.port())), access.token)) return c.text('no token: open the URL recall ui printed', 401);
+    if (!signedIn) return c.text('not signed in: open the link recall ui printed', 401);
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
       const form = c.req.header(TOKEN_HEADER) ?? (await formToken(c));
       if (!sameToken(form, access.token)) return c.text('refused: a write without the token', 403);

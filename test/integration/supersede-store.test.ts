@@ -58,7 +58,11 @@ describe('superseded memories in the store', () => {
       'global',
       { embedder, store, decide: { threshold: 0.85, band: 0.5, judge: null } },
     );
-    expect(effect).toEqual({ duplicates: 1, supersedes: 1, fresh: 1 });
+    expect(effect).toMatchObject({ duplicates: 1, supersedes: 1, fresh: 1 });
+    // Each memory says what it would do; the replaced one with its stored text.
+    expect(effect.outcomes.map((o) => o.verdict)).toEqual(['replaces', 'duplicate', 'new']);
+    expect(effect.outcomes[0]?.replaces.map((r) => r.content)).toEqual(['Run unit tests with jest.']);
+    expect(effect.outcomes[1]?.duplicateOf?.content).toBe('Run unit tests with jest.');
     expect(await store.count()).toBe(1);
   });
 

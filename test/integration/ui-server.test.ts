@@ -16,6 +16,7 @@ import { HOUR, ago, seedLine } from '../support/memory-file.js';
 let h: Harness;
 let ui: ResultPromise;
 let token = '';
+let code = '';
 let port = 0;
 
 function get(path: string, headers: Record<string, string> = {}, method = 'GET', body?: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
@@ -58,7 +59,7 @@ beforeAll(async () => {
   });
   const url = new URL(printed.url);
   port = Number(url.port);
-  token = url.searchParams.get('token') ?? '';
+  code = url.searchParams.get('code') ?? '';
 });
 
 afterAll(async () => {
@@ -66,20 +67,30 @@ afterAll(async () => {
 });
 
 describe('recall ui over HTTP', () => {
-  it('prints {url} with --json: 127.0.0.1, a free port, a long random token', () => {
+  it('prints {url} with --json: 127.0.0.1, a free port, a long random one-time code', () => {
     expect(port).toBeGreaterThan(0);
-    expect(token).toMatch(/^[\w-]{43}$/);
+    expect(code).toMatch(/^[\w-]{32}$/);
   });
 
-  it('answers 401 without the token and with a wrong one, and trades the URL token for a strict cookie', async () => {
+  it('answers 401 without the cookie and to a wrong code, trades the code for a strict cookie once, and the code dies', async () => {
     expect((await get('/')).status).toBe(401);
     expect((await get('/review', { Cookie: `recall_ui_${port}=nope` })).status).toBe(401);
-    expect((await get('/?token=nope')).status).toBe(401);
-    const first = await get(`/?token=${token}`);
+    expect((await get('/?code=nope')).status).toBe(401);
+    const first = await get(`/?code=${code}`);
     expect(first.status).toBe(303);
     expect(first.headers.location).toBe('/');
-    expect(String(first.headers['set-cookie'])).toMatch(/recall_ui_\d+=[\w-]+; Path=\/; HttpOnly; SameSite=Strict/);
+    const set = /recall_ui_\d+=([\w-]+); Path=\/; HttpOnly; SameSite=Strict/.exec(String(first.headers['set-cookie']));
+    expect(set).not.toBeNull();
+    token = set![1]!;
+    // The cookie's secret is not the code: the URL never carried it.
+    expect(token).not.toBe(code);
     expect((await get('/', cookie())).status).toBe(200);
+    // A second use of the code, without the cookie, is refused: it died on first use.
+    const again = await get(`/?code=${code}`);
+    expect(again.status).toBe(401);
+    expect(again.body).toContain('used already');
+    // The signed-in browser opening the link again just lands on the page.
+    expect((await get(`/?code=${code}`, cookie())).status).toBe(303);
   });
 
   it('refuses another Host (DNS rebinding) and another Origin, even with the cookie', async () => {
@@ -125,7 +136,7 @@ describe('recall ui over HTTP', () => {
     mkdirSync(join(h.home, 'spool', 'failed'), { recursive: true, mode: 0o700 });
     writeFileSync(join(h.home, 'spool', 'failed', 'job-2.json'), JSON.stringify(job), { mode: 0o600 });
     const page = await get('/sessions', cookie());
-    expect(page.body).toMatch(/<td>global<\/td><td>sess-7<\/td><td>stored<\/td><td>3<\/td><td>2<\/td><td>1<\/td><td>1<\/td><td>2.5 s<\/td>/);
+    expect(page.body).toMatch(/<td>global \(all projects\)<\/td><td>sess-7<\/td><td>stored<\/td><td>3<\/td><td>2<\/td><td>1<\/td><td>1<\/td><td>2.5 s<\/td>/);
     expect(page.body).toContain('<td>job-2.json</td><td>sess-8</td>');
     expect(page.body).toContain('LLM_UNAVAILABLE: Ollama did not answer');
     const retried = await get('/sessions/retry', { ...cookie(), 'X-Recall-Token': token }, 'POST');

@@ -30,13 +30,21 @@ export async function startUiProcess(env: NodeJS.ProcessEnv, cwd?: string): Prom
     void child.then((result) => reject(new Error(`recall ui exited ${result.exitCode} before its URL: ${String(result.stderr)}`)));
   });
   const port = Number(url.port);
-  const token = url.searchParams.get('token') ?? '';
+  const token = await redeemCode(port, url);
   return {
     process: child,
     port,
     token,
     get: (path, options = {}) => requestUi(port, path, { ...options, headers: { Cookie: `recall_ui_${port}=${token}`, ...options.headers } }),
   };
+}
+
+/** Trades the one-time code of a printed URL for the session cookie, as a browser would; returns the token. */
+export async function redeemCode(port: number, url: URL): Promise<string> {
+  const answer = await requestUi(port, `${url.pathname}${url.search}`);
+  const match = new RegExp(`recall_ui_${port}=([\\w-]+)`).exec(String(answer.headers['set-cookie']));
+  if (answer.status !== 303 || match === null) throw new Error(`the code of ${url.href} was not taken: ${answer.status} ${answer.body}`);
+  return match[1]!;
 }
 
 export function requestUi(port: number, path: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<UiAnswer> {

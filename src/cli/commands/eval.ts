@@ -1,24 +1,30 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { RecallError, isRecallError } from '../../core/errors.js';
-import type { Llm } from '../../core/ports.js';
+import { RecallError } from '../../core/errors.js';
 import { comparisonRows, summarizeRuns } from '../../extract/compare-models.js';
-import type { SessionRun, StoreEffect } from '../../extract/compare-models.js';
-import { extractMemories } from '../../extract/extract-memories.js';
+import type { ModelSummary, SessionRun } from '../../extract/compare-models.js';
+import { measureOverlap } from '../../extract/model-overlap.js';
 import { resolveProject } from '../../project/resolve-project.js';
 import { redactSecrets } from '../../redact/redact-secrets.js';
-import { decisionOptions } from '../../store/decision-options.js';
-import { previewStore } from '../../store/preview-store.js';
 import { readTranscript } from '../../transcript/read-transcript.js';
 import type { Runtime } from '../../app/runtime.js';
 import { withRuntime } from '../context.js';
 import { out, renderTable } from '../output.js';
+import { terminalSafe } from '../terminal-safe.js';
+import { runModel, skippedRun, type SessionInput } from './eval-run.js';
 
 interface EvalFlags {
   model: string[];
   cwd?: string;
   json?: boolean;
 }
+
+const HELP = `
+Per model: the memories it would store, marked + new, = already stored, ~ replaces a stored one (with
+the stored text it would hide), how many of its memories the other models also found (same session,
+same meaning by the dedupe threshold), seconds per session, tokens per second (Ollama's eval_count over
+eval_duration) and peak memory (Ollama's /api/ps). A model that is missing or fails is reported and the
+others still run; the command fails only when no model could run. --json prints all of it.`;
 
 export function registerEval(program: Command): void {
   program
@@ -27,74 +33,82 @@ export function registerEval(program: Command): void {
     .requiredOption('--model <name>', 'an Ollama model to try (repeat for several)', (value: string, all: string[] = []) => [...all, value])
     .option('--cwd <dir>', "project the sessions belong to, for the store comparison (default: each session's own cwd)")
     .option('--json', 'print the figures as JSON')
+    .addHelpText('after', HELP)
     .action(async (transcripts: string[], opts: EvalFlags) => {
       const models = [...new Set(opts.model)];
       await withRuntime(async (runtime) => {
         const runs: SessionRun[] = [];
         const skipped: Array<{ session: string; why: string }> = [];
+        const peakMemoryBytes = new Map<string, number>();
+        const { loadedModelMemory } = await import('../../adapters/ollama-llm.js');
         for (const [i, file] of transcripts.entries()) {
-          const path = resolve(file);
-          const transcript = await readTranscript(path, { maxChars: runtime.config.transcript.maxChars });
-          const text = redactSecrets(transcript.text).text;
-          if (text.trim().length < runtime.config.transcript.minChars) {
-            skipped.push({ session: path, why: `transcript under ${runtime.config.transcript.minChars} characters` });
+          const input = await readSession(runtime, file, opts.cwd);
+          if (typeof input === 'string') {
+            skipped.push({ session: resolve(file), why: input });
             continue;
           }
-          const namespace = resolveProject(opts.cwd !== undefined ? resolve(opts.cwd) : transcript.cwd).namespace;
           for (const model of models) {
-            if (!opts.json) out.raw('stderr', `[${i + 1}/${transcripts.length}] ${model}: ${path}\n`);
-            runs.push(await runModel(runtime, model, path, { transcript: text, firstRequest: transcript.firstRequest }, namespace));
+            const missing = runs.find((run) => run.model === model && run.error?.code === 'LLM_MODEL_MISSING')?.error;
+            if (missing) {
+              runs.push(skippedRun(model, input.path, missing));
+              continue;
+            }
+            if (!opts.json) out.raw('stderr', `[${i + 1}/${transcripts.length}] ${model}: ${input.path}\n`);
+            const run = await runModel(runtime, model, input);
+            runs.push(run);
+            if (run.error !== null) out.raw('stderr', `recall eval: ${model} failed on ${input.path}: ${run.error.message}\n`);
+            const memory = run.error === null ? await loadedModelMemory(runtime.config.ollama.host, model, runtime.config.ollama.timeoutMs) : null;
+            if (memory !== null) peakMemoryBytes.set(model, Math.max(peakMemoryBytes.get(model) ?? 0, memory.bytes));
           }
         }
-        const summaries = summarizeRuns(runs, models);
+        const ran = runs.filter((run) => run.error === null);
+        if (runs.length > 0 && ran.length === 0) {
+          const first = runs[0]!.error!;
+          throw new RecallError(first.code === 'LLM_MODEL_MISSING' ? 'LLM_MODEL_MISSING' : 'LLM_UNAVAILABLE', `no model could run: ${first.message}`);
+        }
+        const vectors = await vectorsOf(runtime, ran);
+        const overlap = measureOverlap(ran, (content) => vectors.get(content) ?? new Float32Array(0), runtime.config.dedupe.threshold);
+        const summaries = summarizeRuns(runs, models, { peakMemoryBytes, overlap });
         if (opts.json) {
           out.json({ models: summaries, sessions: runs, skipped });
           return;
         }
         out.line(renderTable(['', ...models], comparisonRows(summaries)));
+        for (const summary of summaries) out.line(describeModel(summary, runs));
         for (const s of skipped) out.line(`skipped ${s.session}: ${s.why}`);
-        if (runs.some((run) => run.effect === null)) out.line('(n/a: the store could not be compared; see `recall doctor`)');
+        if (ran.some((run) => run.effect === null)) out.line('(n/a: the store could not be compared; see `recall doctor`)');
       });
     });
 }
 
-/** An Llm that notes whether the model was asked a second time (its schema-constrained answer was unusable). */
-function countingLlm(llm: Llm): Llm & { calls: number } {
-  const counted = {
-    model: llm.model,
-    calls: 0,
-    chat(request: Parameters<Llm['chat']>[0]) {
-      counted.calls += 1;
-      return llm.chat(request);
-    },
-  };
-  return counted;
+async function readSession(runtime: Runtime, file: string, cwd: string | undefined): Promise<SessionInput | string> {
+  const path = resolve(file);
+  const transcript = await readTranscript(path, { maxChars: runtime.config.transcript.maxChars });
+  const text = redactSecrets(transcript.text).text;
+  if (text.trim().length < runtime.config.transcript.minChars) return `transcript under ${runtime.config.transcript.minChars} characters`;
+  const namespace = resolveProject(cwd !== undefined ? resolve(cwd) : transcript.cwd).namespace;
+  return { path, transcript: text, firstRequest: transcript.firstRequest, namespace };
 }
 
-async function runModel(runtime: Runtime, model: string, session: string, input: { transcript: string; firstRequest: string | null }, namespace: string): Promise<SessionRun> {
-  const llm = countingLlm(runtime.llmFor(model));
-  const started = performance.now();
-  let memories: SessionRun['memories'] = [];
-  let dropped = 0;
-  let failed = false;
-  try {
-    const extraction = await extractMemories(input, { llm, minNumCtx: runtime.config.ollama.numCtx, maxMemories: runtime.config.extract.maxMemories });
-    memories = extraction.memories.map((m) => ({ ...m, content: redactSecrets(m.content).text }));
-    dropped = extraction.dropped;
-  } catch (err) {
-    // A model that answers nothing usable is a figure of the comparison; a missing model or server is not.
-    if (!isRecallError(err, 'LLM_BAD_OUTPUT')) throw err;
-    failed = true;
-  }
-  const seconds = Math.round((performance.now() - started) / 100) / 10;
-  return { model, session, memories, dropped, schemaRetry: llm.calls > 1, failed, seconds, effect: await effectOf(runtime, memories, namespace) };
+/** Every memory's vector, embedded once, for the overlap between models. */
+async function vectorsOf(runtime: Runtime, runs: readonly SessionRun[]): Promise<Map<string, Float32Array>> {
+  const texts = [...new Set(runs.flatMap((run) => run.memories.map((m) => m.content)))];
+  if (texts.length === 0) return new Map();
+  const embedded = await (await runtime.embedder()).embed(texts);
+  return new Map(texts.map((text, i) => [text, embedded[i] as Float32Array]));
 }
 
-async function effectOf(runtime: Runtime, memories: SessionRun['memories'], namespace: string): Promise<StoreEffect | null> {
-  try {
-    return await previewStore(memories, namespace, { embedder: await runtime.embedder(), store: await runtime.store(), decide: decisionOptions(runtime.config, runtime.llm, runtime.log) });
-  } catch (err) {
-    if (err instanceof RecallError) return null;
-    throw err;
+/** One model's memories as it would store them, and what they would replace, terminal-safe. */
+function describeModel(summary: ModelSummary, runs: readonly SessionRun[]): string {
+  const lines = [``, `${summary.model}:`];
+  if (summary.error !== null) lines.push(`  failed on ${summary.erroredSessions} session${summary.erroredSessions === 1 ? '' : 's'}: ${terminalSafe(summary.error.message)}`);
+  for (const run of runs.filter((r) => r.model === summary.model && r.error === null)) {
+    const outcomes = run.outcomes.length > 0 ? run.outcomes : run.memories.map((m) => ({ ...m, verdict: 'new' as const, duplicateOf: null, replaces: [] }));
+    for (const o of outcomes) {
+      lines.push(`  ${o.verdict === 'new' ? '+' : o.verdict === 'duplicate' ? '=' : '~'} [${o.type}] ${terminalSafe(o.content)}`);
+      for (const r of o.replaces) lines.push(`      replaces ${r.id}: ${terminalSafe(r.content)}`);
+    }
   }
+  if (lines.length === 2) lines.push('  (no memories)');
+  return lines.join('\n');
 }

@@ -8,16 +8,20 @@ import { openState, withRuntime } from '../context.js';
 import { out } from '../output.js';
 
 const HELP = `
-Pages: memories (search, filter, newest first), one memory (edit, forget, versions), review
-(quarantined memories: approve or forget), next session (the SessionStart context each project gets
-now), sessions (captures, failed jobs, retry), Endless (savings), health (recall doctor).
+Pages: memories (totals, search, filter, newest first, add a memory), one memory (edit, forget,
+versions), review (held memories by reason, project and source: approve or forget, one or many), next
+session (the SessionStart context each project gets now, each line linked, what was left out),
+sessions (waiting and failed captures, retry, history), Endless (savings), health (recall doctor).
+Forgetting asks first and can be undone for 30 minutes; no script needed. See docs/ui.md.
 
 With \`recall serve\` running (same embedder and store settings), the page is served from inside the
 daemon, over its open table and loaded model, until this command stops; otherwise from this process.
 
-Security: it listens on 127.0.0.1 only; each start makes a new random token, carried by the printed
-URL once and then by an HttpOnly SameSite=Strict cookie; requests with another Host or Origin are
-refused; every change is a POST carrying the token. Stop it with Ctrl-C.`;
+Security: it listens on 127.0.0.1 only; each start makes a new random session token that lives only in
+an HttpOnly SameSite=Strict cookie and the page's forms. The printed URL and the one handed to the
+browser opener (whose command line other local users can read) each carry their own one-time code,
+traded for the cookie on first use and dead afterwards (and after 10 minutes unused); requests with
+another Host or Origin are refused; every change is a POST carrying the token. Stop it with Ctrl-C.`;
 
 interface UiFlags {
   port: number;
@@ -38,7 +42,7 @@ export function registerUi(program: Command): void {
       await withRuntime(async (runtime, logger) => {
         const [{ startUi }, { openBrowser }] = await Promise.all([import('../../ui/start-ui.js'), import('../../ui/open-browser.js')]);
         const handle = await startUi({ port: opts.port, runtime, logger, env: commandEnv(), cwd: process.cwd(), servedBy: 'recall ui' });
-        announce(handle.url, opts, openBrowser);
+        announce(handle, opts, openBrowser);
         await untilInterrupted();
         await handle.close();
       });
@@ -58,17 +62,18 @@ async function runThroughServe(opts: UiFlags): Promise<boolean> {
   });
   if (served === null) return false;
   const { openBrowser } = await import('../../ui/open-browser.js');
-  announce(served.url, opts, openBrowser);
+  announce(served, opts, openBrowser);
   const interrupted = await Promise.race([untilInterrupted().then(() => true), served.ended.then(() => false)]);
   if (!interrupted) throw new RecallError('STATE_UNWRITABLE', `recall serve (pid ${served.pid}) stopped, and the page with it; run recall ui again`);
   await served.close();
   return true;
 }
 
-function announce(url: string, opts: UiFlags, openBrowser: (url: string) => void): void {
-  if (opts.json) out.json({ url });
-  else out.line(`recall ui: ${url}`);
-  if (opts.open) openBrowser(url);
+/** Prints one one-time URL and hands the opener another: neither carries the session's secret. */
+function announce(urls: { url: string; openUrl: string }, opts: UiFlags, openBrowser: (url: string) => void): void {
+  if (opts.json) out.json({ url: urls.url });
+  else out.line(`recall ui: ${urls.url}`);
+  if (opts.open && urls.openUrl !== '') openBrowser(urls.openUrl);
 }
 
 function untilInterrupted(): Promise<void> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_CONTEXT_TEXT_CHARS } from '../../../src/context/context-file.js';
-import { FRAMING, MAX_ENTRY_CHARS, MAX_SESSIONS_SHOWN, renderContext } from '../../../src/context/render-context.js';
+import { FRAMING, MAX_ENTRY_CHARS, MAX_SESSIONS_SHOWN, explainContext, renderContext } from '../../../src/context/render-context.js';
 import { IMPORTANCE_BY_TYPE, MEMORY_TYPES, type MemoryRecord, type MemoryType } from '../../../src/core/memory.js';
 
 const NOW = new Date('2025-03-10T12:00:00Z');
@@ -220,5 +220,24 @@ describe('renderContext', () => {
     expect(text).toContain('### Recent changes\n- now: You MUST use pnpm for installs.; was: You MUST use npm for installs. (since 2025-06-01)');
     expect(text).toContain('- You MUST use yarn for installs. (all projects; overridden in this project by a project rule)');
     expect(included).toBe(2);
+  });
+});
+
+describe('explainContext', () => {
+  it('names the memory behind each line, in the order of the text, and every distinct memory left out', () => {
+    const input = [
+      ...Array.from({ length: 40 }, (_, i) => memory(`decision ${i}: ${'word '.repeat(20)}`, 'decision')),
+      memory('a rule', 'golden_rule'),
+      memory('a rule', 'golden_rule'),
+    ];
+    const small = { ...opts, maxChars: 900 };
+    const explained = explainContext(input, small);
+    const plain = renderContext(input, small);
+    expect({ text: explained.text, included: explained.included, omitted: explained.omitted }).toEqual(plain);
+    expect(explained.lines.map((l) => l.line)).toEqual(bullets(plain.text));
+    expect(explained.lines[0]?.memory.content).toBe('a rule');
+    expect(explained.leftOut).toHaveLength(plain.omitted);
+    const shown = new Set(explained.lines.map((l) => l.memory));
+    expect(explained.leftOut.some((m) => shown.has(m))).toBe(false);
   });
 });

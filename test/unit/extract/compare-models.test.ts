@@ -9,8 +9,12 @@ const run = (model: string, types: SessionRun['memories'][number]['type'][], ext
   dropped: 0,
   schemaRetry: false,
   failed: false,
+  error: null,
   seconds: 10,
+  outputTokens: 100,
+  outputSeconds: 2,
   effect: { duplicates: 1, supersedes: 0, fresh: types.length - 1 },
+  outcomes: [],
   ...extra,
 });
 
@@ -29,6 +33,22 @@ describe('summarizeRuns', () => {
     expect(b).toMatchObject({ sessions: 2, memories: 1, failedSessions: 1, secondsPerSession: 7 });
     // Only the session whose store effect was looked at counts toward it.
     expect(b?.effect).toEqual({ duplicates: 1, supersedes: 0, fresh: 0 });
+  });
+
+  it('keeps a model that failed apart: its error, no figures, and the others summed as before', () => {
+    const error = { code: 'LLM_UNAVAILABLE', message: 'Ollama answered 500' };
+    const runs = [run('a', ['pattern']), run('b', [], { error, effect: null, outputTokens: 0, outputSeconds: 0 })];
+    const [a, b] = summarizeRuns(runs, ['a', 'b']);
+    expect(a).toMatchObject({ sessions: 1, memories: 1, error: null, erroredSessions: 0, tokensPerSecond: 50 });
+    expect(b).toMatchObject({ sessions: 0, memories: 0, error, erroredSessions: 1, tokensPerSecond: null });
+    const rows = comparisonRows([a!, b!]);
+    expect(rows.find((row) => row[0] === 'memories per session')).toEqual(['memories per session', '1', 'failed']);
+  });
+
+  it('lists the stored memories each model would replace, with the text that replaces them', () => {
+    const outcomes = [{ content: 'You MUST run the tests.', type: 'golden_rule' as const, verdict: 'replaces' as const, duplicateOf: null, replaces: [{ id: 'g1', content: 'Never push to main without review.' }] }];
+    const [a] = summarizeRuns([run('a', ['golden_rule'], { outcomes })], ['a']);
+    expect(a?.replaced).toEqual([{ id: 'g1', content: 'Never push to main without review.', by: 'You MUST run the tests.' }]);
   });
 
   it('says n/a where no session of a model could be compared with the store', () => {

@@ -1,0 +1,23 @@
+/**
+ * Projects as people know them: the folder name (`project:shop-api-b59f609d` is "shop-api"), with the
+ * hash only where two projects share a folder name ("shop-api (b59f609d)"). Global stays "global".
+ */
+import { GLOBAL_NAMESPACE } from '../project/resolve-project.js';
+
+const PROJECT = /^project:(.*)-([0-9a-f]{8})$/;
+
+export type ProjectLabel = (namespace: string) => string;
+
+export function projectLabels(namespaces: Iterable<string>): ProjectLabel {
+  const names = new Map<string, Set<string>>();
+  for (const ns of namespaces) {
+    const match = PROJECT.exec(ns);
+    if (match) names.set(match[1]!, (names.get(match[1]!) ?? new Set()).add(ns));
+  }
+  return (namespace) => {
+    if (namespace === GLOBAL_NAMESPACE) return 'global (all projects)';
+    const match = PROJECT.exec(namespace);
+    if (!match) return namespace;
+    return (names.get(match[1]!)?.size ?? 1) > 1 ? `${match[1]!} (${match[2]!})` : match[1]!;
+  };
+}
