@@ -10,7 +10,8 @@ import { fileLogger } from '../core/log.js';
 import { stateFolderProblems } from '../core/private-paths.js';
 import { hookSpawnAllowed } from '../core/process-switches.js';
 import { statePaths } from '../core/state-paths.js';
-import { newCaptureJob, type Agent } from '../queue/job.js';
+import { newCaptureJob } from '../queue/job.js';
+import { detectAgent } from './hook-agent.js';
 import { Spool } from '../queue/spool.js';
 import type { HookContext } from './hook-context.js';
 import { parseHookInput } from './hook-input.js';
@@ -65,13 +66,4 @@ export async function sessionEndHook(ctx: HookContext): Promise<Record<string, u
   const spawned = await spawnDetachedWorker(ctx.env, workerCwd);
   if (!spawned) logger.log('warn', 'could not start the worker; the job stays queued for the next run', { job: job.id });
   return {};
-}
-
-export function detectAgent(args: readonly string[], env: NodeJS.ProcessEnv, transcriptPath: string): Agent {
-  const flag = args.indexOf('--agent');
-  const named = flag >= 0 ? args[flag + 1] : undefined;
-  if (named === 'claude' || named === 'factory') return named;
-  if (env.FACTORY_PROJECT_DIR || /[/\\]\.factory[/\\]/.test(transcriptPath)) return 'factory';
-  if (env.CLAUDE_PROJECT_DIR || /[/\\]\.claude[/\\]/.test(transcriptPath)) return 'claude';
-  return 'unknown';
 }

@@ -8,12 +8,14 @@
  * - Claude Code: `{type: "user"|"assistant", message: {id?, role, content: string | blocks}}`, with
  *   `isSidechain`, `isMeta` and `isCompactSummary` flags
  * - Factory droid: `{type: "message", message: {role, content: blocks}}` (`session_start` is skipped)
+ * - Codex CLI rollouts: `{type, payload}` records, read through codex-rollout-record.ts
  * - simplified: `{role, content}` and `{type: "user"|"assistant", content}` without `message`
  * Everything else (progress, system, summary, file-history-snapshot, queue-operation, unknown types) yields
  * no events.
  */
 import { redactSecrets } from '../redact/redact-secrets.js';
 import { cleanTranscriptText } from './clean-transcript-text.js';
+import { codexRecordAsClaude, isCodexRecord } from './codex-rollout-record.js';
 import { condenseCompaction } from './condense-compaction.js';
 import { cutText } from './cut-text.js';
 import type { SessionEvent } from './session-events.js';
@@ -54,6 +56,10 @@ const COMMAND_ARGS = /<command-args>([\s\S]*?)<\/command-args>/;
 /** The events in one already-parsed transcript record. */
 export function parseTranscriptRecord(record: unknown): SessionEvent[] {
   if (!isObject(record)) return [];
+  if (isCodexRecord(record)) {
+    const claude = codexRecordAsClaude(record);
+    return claude === null ? [] : parseTranscriptRecord(claude);
+  }
   // Lines the client injected (caveats, expanded skill prompts) are nobody's words.
   if (record['isMeta'] === true) return [];
 

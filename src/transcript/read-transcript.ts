@@ -111,6 +111,13 @@ function lineTooLong(path: string, maxLineBytes: number): (lineNumber: number) =
     new RecallError('TRANSCRIPT_UNREADABLE', `transcript line ${lineNumber} is longer than ${maxLineBytes} bytes (transcript.maxLineBytes): ${path}`);
 }
 
+/** The working directory a record names: Claude Code's and droid's `cwd`, Codex's `session_meta` payload's. */
+function recordCwd(record: Record<string, unknown>): string | null {
+  const payload = record['type'] === 'session_meta' ? record['payload'] : undefined;
+  const cwd = typeof payload === 'object' && payload !== null && !Array.isArray(payload) ? (payload as Record<string, unknown>)['cwd'] : record['cwd'];
+  return typeof cwd === 'string' && cwd !== '' ? cwd : null;
+}
+
 export async function readTranscript(path: string, options: ReadTranscriptOptions = {}): Promise<TranscriptText> {
   let handle: FileHandle | undefined;
   try {
@@ -134,7 +141,7 @@ export async function readTranscript(path: string, options: ReadTranscriptOption
           if (line.replace(/^\uFEFF/, '').trim() !== '') skippedLines += 1;
           continue;
         }
-        if (cwd === null && typeof record['cwd'] === 'string' && record['cwd'] !== '') cwd = record['cwd'];
+        if (cwd === null) cwd = recordCwd(record);
         for (const event of parseTranscriptRecord(record)) {
           turns += 1;
           events.push(event);

@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { RecallError } from '../../core/errors.js';
-import { detectAgent } from '../../hook/session-end.js';
+import { detectAgent } from '../../hook/hook-agent.js';
 import { transcriptReadError } from '../../transcript/read-transcript.js';
 import { captureTranscript } from '../../worker/capture.js';
 import { withRuntime } from '../context.js';
