@@ -3,8 +3,8 @@
  * Pure: no file or process access.
  */
 
-export type HookName = 'session-start' | 'session-end' | 'post-tool-use';
-export type HookEvent = 'SessionStart' | 'SessionEnd' | 'PostToolUse';
+export type HookName = 'session-start' | 'session-end' | 'post-tool-use' | 'stop';
+export type HookEvent = 'SessionStart' | 'SessionEnd' | 'PostToolUse' | 'Stop';
 export type AgentTarget = 'claude' | 'factory' | 'codex';
 
 /** Every agent recall installs into, in the order `--target all` and doctor take them. */
@@ -27,6 +27,8 @@ export const RECALL_HOOKS: Readonly<Record<HookName, HookSpec>> = {
   'session-start': { event: 'SessionStart', timeout: 5 },
   'session-end': { event: 'SessionEnd', timeout: 10 },
   'post-tool-use': { event: 'PostToolUse', timeout: 90, matcher: '*' },
+  // Codex only: notes after every turn that the session is open, for sessions that end without SessionEnd.
+  stop: { event: 'Stop', timeout: 5 },
 };
 
 export const HOOK_NAMES = Object.keys(RECALL_HOOKS) as HookName[];
@@ -95,15 +97,19 @@ export const CODEX_TRUST_NOTE =
 
 /**
  * SessionEnd and SessionStart always; the Endless Mode PostToolUse hook only when asked for and the agent
- * honours its answer, else only kept up to date.
+ * honours its answer; Stop for Codex, whose sessions can end without SessionEnd; else only kept up to date.
  */
 export function recallHookEntries(parts: HookCommandParts, options: { endless: boolean }): RecallHookEntry[] {
-  const addPostToolUse = options.endless && replacesToolOutput(parts.agent);
+  const ensure = (name: HookName): boolean => {
+    if (name === 'post-tool-use') return options.endless && replacesToolOutput(parts.agent);
+    if (name === 'stop') return parts.agent === 'codex';
+    return true;
+  };
   return HOOK_NAMES.map((name) => ({
     name,
     ...hookSpecFor(parts.agent, name),
     command: buildHookCommand(parts, name),
-    mode: name !== 'post-tool-use' || addPostToolUse ? 'ensure' : 'refresh',
+    mode: ensure(name) ? 'ensure' : 'refresh',
   }));
 }
 
@@ -111,7 +117,7 @@ export function recallHookEntries(parts: HookCommandParts, options: { endless: b
  * `.../dist/cli/main.js" hook session-end`, `recall hook session-end`, `/usr/local/bin/recall hook ...`:
  * the forms recall's own hooks take (installed by this command, by an older checkout, by the plugin or by hand).
  */
-const RECALL_COMMAND = /(?:dist[\\/]cli[\\/]main\.js|(?:^|[\s"'/\\])recall)["']?\s+hook\s+(session-start|session-end|post-tool-use)(?=$|[\s"';&|])/;
+const RECALL_COMMAND = /(?:dist[\\/]cli[\\/]main\.js|(?:^|[\s"'/\\])recall)["']?\s+hook\s+(session-start|session-end|post-tool-use|stop)(?=$|[\s"';&|])/;
 
 /**
  * The `RECALL_HOME=<value> ` install puts before its command when RECALL_HOME was set (double-quoted by

@@ -33,6 +33,13 @@ export interface CaptureJob {
    * extraction and the end of the job stores the very same memories again (and dedupe skips them).
    */
   extracted?: CachedMemory[];
+  /**
+   * The part of the transcript this job captures, in bytes: from `fromByte` (0 when absent) to `toByte`
+   * (the end when absent or null). Set for sessions captured in parts (Codex, see session-ledger.ts), so no
+   * content is captured twice.
+   */
+  fromByte?: number;
+  toByte?: number | null;
 }
 
 /**
@@ -45,7 +52,7 @@ export function newJobId(now: Date = new Date()): string {
 }
 
 export function newCaptureJob(
-  fields: Pick<CaptureJob, 'sessionId' | 'transcriptPath' | 'cwd' | 'agent' | 'reason'>,
+  fields: Pick<CaptureJob, 'sessionId' | 'transcriptPath' | 'cwd' | 'agent' | 'reason'> & Partial<Pick<CaptureJob, 'fromByte' | 'toByte'>>,
   now: Date = new Date(),
 ): CaptureJob {
   return {

@@ -7,7 +7,7 @@
  * `--dangerously-bypass-hook-trust`, which Codex offers for automation, and one test shows that without trust
  * the hooks stay silent (what `recall install` and doctor tell the user).
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { functionOutputs, responsesRequestText, toolNames, ResponsesDouble, type ResponsesTurn } from '../support/responses-double.js';
@@ -41,6 +41,15 @@ function codexConfig(baseUrl: string): string {
     'env_key = "RECALL_DOUBLE_API_KEY"',
     '',
   ].join('\n');
+}
+
+/** The capture jobs waiting in the queue. */
+function spooled(recallHome: string): { id: string; sessionId: string | null; fromByte?: number; toByte?: number | null }[] {
+  const dir = join(recallHome, 'spool', 'pending');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.json') && !name.startsWith('.'))
+    .map((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')) as { id: string; sessionId: string | null; fromByte?: number; toByte?: number | null });
 }
 
 describe.skipIf(codex === null)('Codex CLI with recall installed', () => {
@@ -80,7 +89,6 @@ describe.skipIf(codex === null)('Codex CLI with recall installed', () => {
     const baseUrl = await responses.start();
     configFile = join(w.agentHome, '.codex', 'config.toml');
     userConfig = codexConfig(baseUrl);
-    const { mkdirSync } = await import('node:fs');
     mkdirSync(join(w.agentHome, '.codex'), { recursive: true });
     writeFileSync(configFile, userConfig);
   });
@@ -132,6 +140,44 @@ describe.skipIf(codex === null)('Codex CLI with recall installed', () => {
       await runCodex('You must always use tabs for indentation in this repository.', () => ({ text: 'Understood, tabs it is.' }));
       const listed = await drainUntilListed(w, 'tabs for indentation');
       expect(listed).toContain('tabs');
+    });
+  });
+
+  it('captures a session that ended without SessionEnd at a later SessionStart, once, and only its new part after that', async () => {
+    await check('capture without SessionEnd', "the Stop hook marks the session open; a session that ended without SessionEnd (killed, terminal closed) is queued at a later SessionStart once idle 15 minutes, and a later capture of it reads only the bytes no capture covered", async () => {
+      // A killed session: Stop ran, SessionEnd never did (its entry is left out of hooks.json for this run).
+      const hooksFile = join(w.agentHome, '.codex', 'hooks.json');
+      const installed = readFileSync(hooksFile, 'utf8');
+      const withoutEnd = JSON.parse(installed) as { hooks: Record<string, unknown> };
+      delete withoutEnd.hooks.SessionEnd;
+      writeFileSync(hooksFile, JSON.stringify(withoutEnd));
+      let threadId = '';
+      try {
+        ({ threadId } = await runCodex('You must never force push to the release branch of this repository.', () => ({ text: 'Understood: no force pushes to the release branch, ever.' })));
+      } finally {
+        writeFileSync(hooksFile, installed);
+      }
+      const marker = join(w.h.home, 'sessions', `open-${threadId}.json`);
+      expect(existsSync(marker)).toBe(true);
+      // Fifteen idle minutes pass.
+      const open = JSON.parse(readFileSync(marker, 'utf8')) as { transcriptPath: string; stoppedAt: number };
+      const then = (Date.now() - 16 * 60_000) / 1000;
+      utimesSync(open.transcriptPath, then, then);
+      writeFileSync(marker, JSON.stringify({ ...open, stoppedAt: then * 1000 }));
+      await runCodex('Hello again.', () => ({ text: 'Hello.' }));
+      expect(existsSync(marker)).toBe(false);
+      const listed = await drainUntilListed(w, 'force push');
+      expect(listed).toContain('release branch');
+      // The same session resumed and ended: its SessionEnd captures only what came after the idle capture.
+      const queued = spooled(w.h.home);
+      const resumed = await w.run(bin, ['exec', '--json', '--skip-git-repo-check', '--dangerously-bypass-approvals-and-sandbox', '--dangerously-bypass-hook-trust', 'resume', threadId, 'Thanks.'], {
+        env: { RECALL_DOUBLE_API_KEY: 'sk-test-double', RECALL_HOOK_SPAWN: 'false' },
+      });
+      expect(resumed.exitCode, resumed.stderr).toBe(0);
+      const jobs = spooled(w.h.home).filter((job) => !queued.some((q) => q.id === job.id) && job.sessionId === threadId);
+      expect(jobs).toHaveLength(1);
+      expect(jobs[0]!.fromByte).toBeGreaterThan(0);
+      return `the resumed session's SessionEnd queued bytes ${jobs[0]!.fromByte}-${jobs[0]!.toByte} only`;
     });
   });
 

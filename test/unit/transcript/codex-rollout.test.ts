@@ -63,3 +63,20 @@ describe('Codex CLI rollouts', () => {
     expect(parseTranscriptLine(line('response_item', { type: 'function_call', name: 'exec_command', arguments: '{broken' }))).toMatchObject([{ kind: 'tool-call', name: 'exec_command' }]);
   });
 });
+
+describe('reading part of a rollout', () => {
+  it('reads only the bytes of the span a capture job names', async () => {
+    const { size } = await import('node:fs').then((fs) => fs.statSync(ROLLOUT));
+    const whole = await readTranscript(ROLLOUT, { startByte: 0, endByte: size });
+    expect(whole.text).toBe((await readTranscript(ROLLOUT)).text);
+    const text = await import('node:fs').then((fs) => fs.readFileSync(ROLLOUT, 'utf8'));
+    const cut = Buffer.byteLength(text.slice(0, text.indexOf('"one more thing"')).replace(/[^\n]*$/, ''));
+    const first = await readTranscript(ROLLOUT, { startByte: 0, endByte: cut });
+    const rest = await readTranscript(ROLLOUT, { startByte: cut, endByte: size });
+    expect(first.text).toContain('Always run seq before ls');
+    expect(first.text).not.toContain('one more thing');
+    expect(rest.text).toContain('one more thing');
+    expect(rest.text).not.toContain('Always run seq before ls');
+    expect(first.skippedLines + rest.skippedLines).toBe(0);
+  });
+});
