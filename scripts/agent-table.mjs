@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * Prints the README's agent table (Markdown) from the agent suite's last run, test/agents/last-run.json
- * (written by `npm run test:agents`): one row per feature, one column per agent and the version tested.
+ * (written by `npm run test:agents`): one row per feature, one column per agent and the version tested; an
+ * agent the suite has not run has its column, every cell `not run`.
  *   node scripts/agent-table.mjs [summary.json]     print it
  *   node scripts/agent-table.mjs --readme           put it into README.md between its agent-table markers
  */
@@ -12,7 +13,10 @@ const args = process.argv.slice(2);
 const toReadme = args.includes('--readme');
 const file = args.find((arg) => !arg.startsWith('--')) ?? fileURLToPath(new URL('../test/agents/last-run.json', import.meta.url));
 const summary = JSON.parse(readFileSync(file, 'utf8'));
-const agents = Object.entries(summary.agents);
+/** Every agent recall installs into, in this order; one the suite has not run yet still gets its column. */
+const KNOWN_AGENTS = ['Claude Code', 'Factory droid', 'Codex CLI', 'Gemini CLI', 'Qwen Code', 'GitHub Copilot CLI'];
+const names = [...KNOWN_AGENTS, ...Object.keys(summary.agents).filter((name) => !KNOWN_AGENTS.includes(name))];
+const agents = names.map((name) => [name, summary.agents[name] ?? { version: '(not run)', features: {} }]);
 const features = [...new Set(agents.flatMap(([, entry]) => Object.keys(entry.features)))];
 
 const cell = (result) => (result === undefined ? 'not run' : `**${result.status}**: ${result.note}`.replaceAll('|', '\\|').replaceAll('\n', ' '));

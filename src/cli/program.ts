@@ -49,7 +49,7 @@ export function buildProgram(): Command {
     .hook('preAction', warnUnknownConfigKeys);
   program
     .command('hook <event>')
-    .description('run an agent hook (session-end, session-start, post-tool-use); reads the hook JSON on stdin, prints one JSON object, always exits 0');
+    .description('run an agent hook (session-end, session-start, post-tool-use, stop); reads the hook JSON on stdin, prints one JSON object, always exits 0');
   registerCapture(program);
   registerEval(program);
   registerPrompt(program);

@@ -10,6 +10,7 @@ import type { EmbedderProbe } from './check-embedder.js';
 import { checkEmbedder } from './check-embedder.js';
 import { checkConfig, type ConfigProbe } from './check-config.js';
 import { checkHooks, type SettingsFileProbe } from './check-hooks.js';
+import { agentDir } from '../install/install-targets.js';
 import { checkNodeVersion } from './check-node.js';
 import { checkLlmModel, checkOllama, type OllamaProbe } from './check-ollama.js';
 import { checkQueue, type QueueProbe } from './check-queue.js';
@@ -27,6 +28,8 @@ export interface DoctorInputs {
   homeDir: string;
   /** Folders whose .claude/settings.json also count (the current project). */
   projectDirs: readonly string[];
+  /** Codex's home folder when CODEX_HOME is set (its hooks.json lives there); `<homeDir>/.codex` otherwise. */
+  codexHome?: string | undefined;
 }
 
 export interface DoctorProbes {
@@ -39,7 +42,7 @@ export interface DoctorProbes {
   queue(paths: StatePaths): QueueProbe;
 }
 
-/** The results in a fixed order: node, state dir, config, Ollama, model, embedder, database, hooks, queue. */
+/** The results in a fixed order: node, state dir, config, Ollama, model, embedder, database, hooks (Claude Code, droid, Codex), queue. */
 export async function runDoctor(inputs: DoctorInputs, probes: DoctorProbes): Promise<CheckResult[]> {
   const { probe: configProbe, config, paths } = probes.config();
   const claudeFiles = unique([
@@ -50,6 +53,11 @@ export async function runDoctor(inputs: DoctorInputs, probes: DoctorProbes): Pro
   const factoryFiles = unique(
     [inputs.homeDir, ...inputs.projectDirs].flatMap((dir) => ['settings.json', 'settings.local.json', 'hooks.json'].map((name) => join(dir, '.factory', name))),
   );
+
+  const codexFiles = unique([
+    join(agentDir('codex', { home: inputs.homeDir, codexHome: inputs.codexHome }), 'hooks.json'),
+    ...inputs.projectDirs.map((dir) => join(dir, '.codex', 'hooks.json')),
+  ]);
 
   const ollama = probes.ollama(config.ollama.host);
   const results = await Promise.all([
@@ -65,6 +73,7 @@ export async function runDoctor(inputs: DoctorInputs, probes: DoctorProbes): Pro
     }),
     guard('hooks-claude', 'Hooks (Claude Code)', () => checkHooks('claude', claudeFiles.map((f) => probes.settingsFile(f)), paths.home)),
     guard('hooks-factory', 'Hooks (Factory)', () => checkHooks('factory', factoryFiles.map((f) => probes.settingsFile(f)), paths.home)),
+    guard('hooks-codex', 'Hooks (Codex)', () => checkHooks('codex', codexFiles.map((f) => probes.settingsFile(f)), paths.home)),
     guard('queue', 'Capture queue', () => checkQueue(probes.queue(paths), inputs.now)),
   ]);
   return results;

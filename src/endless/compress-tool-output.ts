@@ -28,7 +28,15 @@ export interface CompressDeps {
   logger: Logger;
   /** Starts the detached background completion; resolves false when it could not start. */
   spawnCompleter(sessionId: string, toolUseId: string): Promise<boolean>;
+  /**
+   * How the agent takes a replacement: Claude Code reads `updatedToolOutput` in the tool's own shape (the
+   * default); Codex sends the `reason` of a `{"decision":"block"}` answer to the model instead of the output,
+   * and hands the hook every output as plain text.
+   */
+  answerStyle?: AnswerStyle;
 }
+
+export type AnswerStyle = 'updated-tool-output' | 'block-reason';
 
 /** Below this much time left, the model is not asked at all. */
 const MIN_MODEL_MS = 100;
@@ -38,7 +46,11 @@ export type HookAnswer = Record<string, unknown>;
 export async function compressToolOutput(payload: PostToolUsePayload, settings: EndlessSettings, deps: CompressDeps): Promise<HookAnswer> {
   const { toolName, sessionId, toolUseId } = payload;
   const refusal = refuseByInput(toolName, payload.toolInput, endlessRoot(deps.home));
-  const verdict = refusal !== null ? { eligible: false as const, reason: refusal } : judgeToolOutput(toolName, payload.toolResponse, settings, { requireStructured: payload.idDerived !== true });
+  const blockReason = deps.answerStyle === 'block-reason';
+  const verdict =
+    refusal !== null
+      ? { eligible: false as const, reason: refusal }
+      : judgeToolOutput(toolName, payload.toolResponse, settings, { requireStructured: payload.idDerived !== true && !blockReason });
   if (!verdict.eligible) {
     deps.logger.log('debug', `left ${toolName} output alone: ${verdict.reason}`, { toolUseId });
     return {};
@@ -109,6 +121,7 @@ export async function compressToolOutput(payload: PostToolUsePayload, settings: 
   if (observation === null && retryLater) await startCompleter(deps, sessionId, toolUseId, lastError);
   deps.logger.log('info', `${toolName} output: ${answer}`, { toolUseId, originalChars: text.length, compressedChars: record.compressedChars, modelMs, lastError });
   if (replacement === null) return {};
+  if (blockReason) return { decision: 'block', reason: replacement };
   return hookOutput(toolName, rebuildToolResponse(toolName, toolResponse, replacement));
 }
 

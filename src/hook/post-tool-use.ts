@@ -12,6 +12,7 @@ import { readEndlessEnabled, readEndlessSettings } from '../endless/endless-sett
 import { requestObservation } from '../endless/ollama-observe.js';
 import { parsePostToolUsePayload } from '../endless/post-tool-use-input.js';
 import { spawnDetachedCompleter } from '../endless/spawn-completer.js';
+import { namedAgent } from './hook-agent.js';
 import type { HookContext } from './hook-context.js';
 import { CLI_ENTRY } from './spawn-worker.js';
 
@@ -35,6 +36,7 @@ export async function postToolUseHook(ctx: HookContext): Promise<Record<string, 
     deadlineAt: answerDeadline(performance.timeOrigin, settings.syncTimeoutMs),
     observe: requestObservation,
     logger,
+    answerStyle: namedAgent(ctx.args) === 'codex' ? 'block-reason' : 'updated-tool-output',
     spawnCompleter: (sessionId, toolUseId) =>
       spawnAllowed ? spawnDetachedCompleter(CLI_ENTRY, ctx.env, ctx.home, sessionId, toolUseId) : Promise.resolve(false),
   }).catch((err: unknown) => {

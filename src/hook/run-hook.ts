@@ -18,6 +18,7 @@ const HANDLERS: Record<string, () => Promise<HookHandler>> = {
   'session-end': async () => sessionEndHook,
   'post-tool-use': async () => (await import('./post-tool-use.js')).postToolUseHook,
   'session-start': async () => (await import('./session-start.js')).sessionStartHook,
+  stop: async () => (await import('./stop.js')).stopHook,
 };
 
 export async function runHook(name: string | undefined, args: readonly string[]): Promise<never> {

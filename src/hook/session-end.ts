@@ -10,7 +10,9 @@ import { fileLogger, type Logger } from '../core/log.js';
 import { stateFolderProblems } from '../core/private-paths.js';
 import { hookSpawnAllowed } from '../core/process-switches.js';
 import { statePaths, type StatePaths } from '../core/state-paths.js';
-import { newCaptureJob, type Agent, type CaptureJob } from '../queue/job.js';
+import { newCaptureJob, type CaptureJob } from '../queue/job.js';
+import { detectAgent } from './hook-agent.js';
+import { markCaptured, markSessionClosed, uncapturedSpan } from '../queue/session-ledger.js';
 import { Spool } from '../queue/spool.js';
 import type { HookContext } from './hook-context.js';
 import { parseHookInput, type HookInput } from './hook-input.js';
@@ -27,8 +29,16 @@ export async function sessionEndHook(ctx: HookContext): Promise<Record<string, u
     keepUnreadable(paths, ctx, read.problem, logger);
     return {};
   }
-  const { job } = read;
-  if (read.problem !== null) logger.log('warn', `SessionEnd payload was cut (${read.problem}); queued from the fields it holds`, { sessionId: job.sessionId });
+  const { job: whole } = read;
+  if (read.problem !== null) logger.log('warn', `SessionEnd payload was cut (${read.problem}); queued from the fields it holds`, { sessionId: whole.sessionId });
+  // Codex sessions are captured in parts (a later SessionStart may have captured an idle one): only what is new.
+  const span = whole.agent === 'codex' ? uncapturedSpan(ctx.home, whole.sessionId, whole.transcriptPath) : undefined;
+  if (span === null) {
+    markSessionClosed(ctx.home, whole.sessionId);
+    logger.log('info', 'nothing new in the session since its last capture', { sessionId: whole.sessionId });
+    return {};
+  }
+  const job: CaptureJob = span === undefined ? whole : { ...whole, fromByte: span.fromByte, toByte: span.toByte };
   const [unsafe] = stateFolderProblems(paths);
   if (unsafe !== undefined) {
     // Never queue into a folder someone else controls; doctor names the problem.
@@ -38,6 +48,7 @@ export async function sessionEndHook(ctx: HookContext): Promise<Record<string, u
   let workerCwd = paths.home;
   try {
     new Spool(paths).enqueue(job);
+    if (span) recordSpan(ctx.home, job, span.toByte);
     logger.log('info', 'queued capture', { job: job.id, sessionId: job.sessionId, reason: job.reason });
   } catch (err) {
     // Loaded only here: the common path stays as small as it was.
@@ -45,6 +56,7 @@ export async function sessionEndHook(ctx: HookContext): Promise<Record<string, u
     try {
       const file = enqueueFallback(job, paths.home);
       workerCwd = dirname(file);
+      if (span) recordSpan(ctx.home, job, span.toByte);
       logger.log('warn', `state dir cannot take the job (${(err as Error).message}); queued in the fallback spool`, { job: job.id, sessionId: job.sessionId, file });
     } catch (fallbackErr) {
       logger.log('error', `could not queue capture: ${(err as Error).message}; ${(fallbackErr as Error).message}`, { sessionId: job.sessionId });
@@ -124,11 +136,12 @@ function keepUnreadable(paths: StatePaths, ctx: HookContext, problem: string, lo
   }
 }
 
-export function detectAgent(args: readonly string[], env: NodeJS.ProcessEnv, transcriptPath: string): Agent {
-  const flag = args.indexOf('--agent');
-  const named = flag >= 0 ? args[flag + 1] : undefined;
-  if (named === 'claude' || named === 'factory') return named;
-  if (env.FACTORY_PROJECT_DIR || /[/\\]\.factory[/\\]/.test(transcriptPath)) return 'factory';
-  if (env.CLAUDE_PROJECT_DIR || /[/\\]\.claude[/\\]/.test(transcriptPath)) return 'claude';
-  return 'unknown';
+/** The session's file is covered up to `toByte` now, and the session is closed; a state dir that cannot take the note only costs a later duplicate. */
+function recordSpan(home: string, job: CaptureJob, toByte: number | null): void {
+  try {
+    if (toByte !== null) markCaptured(home, job.sessionId, job.transcriptPath, toByte);
+    markSessionClosed(home, job.sessionId);
+  } catch {
+    // Nothing to do: the job itself is queued.
+  }
 }

@@ -15,6 +15,7 @@ import { isDue, parseJob } from '../queue/job.js';
 import { jobsWaitForModel } from '../queue/waiting-marker.js';
 import { isRunningOrStarting } from '../core/start-marker.js';
 import { wrapRecallContext } from '../transcript/recall-markers.js';
+import { adoptIdleSessions } from './adopt-idle-sessions.js';
 import type { HookContext } from './hook-context.js';
 import { parseHookInput } from './hook-input.js';
 
@@ -30,6 +31,7 @@ export async function sessionStartHook(ctx: HookContext): Promise<Record<string,
     return {};
   }
   const { input } = parsed;
+  adoptIdleSessions(paths, input.sessionId, Date.now(), logger);
   const cwd = input.cwd ?? ctx.env.CLAUDE_PROJECT_DIR ?? ctx.env.FACTORY_PROJECT_DIR ?? null;
   if (cwd === null || !isDirectory(cwd)) {
     logger.log('warn', cwd === null ? 'SessionStart payload has no cwd' : 'SessionStart cwd is not a directory', { cwd, sessionId: input.sessionId });

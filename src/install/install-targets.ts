@@ -1,12 +1,15 @@
 /**
  * Which settings files `recall install` / `uninstall` edit. Pure: the caller hands in `exists`.
  *
- * Without --target, recall picks the agents the user has (a ~/.claude or ~/.factory folder exists),
- * and Claude Code when neither exists: installing for an agent that is not there would only leave
+ * Without --target, recall picks the agents the user has (a ~/.claude, ~/.factory or Codex home folder
+ * exists), and Claude Code when none does: installing for an agent that is not there would only leave
  * a stray folder, and Claude Code is the primary agent.
+ *
+ * Claude Code and droid read hooks from `settings.json`; Codex from `hooks.json` beside its config, in
+ * `$CODEX_HOME` (default `~/.codex`) or a project's `.codex` folder.
  */
 import { join } from 'node:path';
-import type { AgentTarget } from './recall-hooks.js';
+import { AGENT_TARGETS, type AgentTarget } from './recall-hooks.js';
 
 export type TargetChoice = AgentTarget | 'all';
 
@@ -15,21 +18,40 @@ export interface InstallTarget {
   file: string;
 }
 
-const AGENT_DIRS: Record<AgentTarget, string> = { claude: '.claude', factory: '.factory' };
+const AGENT_DIRS: Record<AgentTarget, string> = { claude: '.claude', factory: '.factory', codex: '.codex' };
+const HOOK_FILES: Record<AgentTarget, string> = { claude: 'settings.json', factory: 'settings.json', codex: 'hooks.json' };
 
-export function resolveInstallTargets(options: {
-  target: TargetChoice | undefined;
-  project: boolean;
+export interface AgentHomes {
   home: string;
-  cwd: string;
-  exists: (path: string) => boolean;
-}): InstallTarget[] {
-  const agents: AgentTarget[] = options.target === 'all' ? ['claude', 'factory'] : options.target ? [options.target] : detectAgents(options.home, options.exists);
-  const base = options.project ? options.cwd : options.home;
-  return agents.map((agent) => ({ agent, file: join(base, AGENT_DIRS[agent], 'settings.json') }));
+  /** Codex's home folder when CODEX_HOME is set; `<home>/.codex` otherwise. */
+  codexHome?: string | undefined;
 }
 
-export function detectAgents(home: string, exists: (path: string) => boolean): AgentTarget[] {
-  const found = (Object.keys(AGENT_DIRS) as AgentTarget[]).filter((agent) => exists(join(home, AGENT_DIRS[agent])));
+/** The folder an agent keeps its user settings in. */
+export function agentDir(agent: AgentTarget, homes: AgentHomes): string {
+  if (agent === 'codex' && homes.codexHome) return homes.codexHome;
+  return join(homes.home, AGENT_DIRS[agent]);
+}
+
+/** The settings file an agent reads hooks from: the user's, or the project's under `cwd`. */
+export function hookFileFor(agent: AgentTarget, options: AgentHomes & { project: boolean; cwd: string }): string {
+  const dir = options.project ? join(options.cwd, AGENT_DIRS[agent]) : agentDir(agent, options);
+  return join(dir, HOOK_FILES[agent]);
+}
+
+export function resolveInstallTargets(
+  options: AgentHomes & {
+    target: TargetChoice | undefined;
+    project: boolean;
+    cwd: string;
+    exists: (path: string) => boolean;
+  },
+): InstallTarget[] {
+  const agents: AgentTarget[] = options.target === 'all' ? [...AGENT_TARGETS] : options.target ? [options.target] : detectAgents(options, options.exists);
+  return agents.map((agent) => ({ agent, file: hookFileFor(agent, options) }));
+}
+
+export function detectAgents(homes: AgentHomes, exists: (path: string) => boolean): AgentTarget[] {
+  const found = AGENT_TARGETS.filter((agent) => exists(agentDir(agent, homes)));
   return found.length > 0 ? found : ['claude'];
 }

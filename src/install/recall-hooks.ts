@@ -3,9 +3,12 @@
  * Pure: no file or process access.
  */
 
-export type HookName = 'session-start' | 'session-end' | 'post-tool-use';
-export type HookEvent = 'SessionStart' | 'SessionEnd' | 'PostToolUse';
-export type AgentTarget = 'claude' | 'factory';
+export type HookName = 'session-start' | 'session-end' | 'post-tool-use' | 'stop';
+export type HookEvent = 'SessionStart' | 'SessionEnd' | 'PostToolUse' | 'Stop';
+export type AgentTarget = 'claude' | 'factory' | 'codex';
+
+/** Every agent recall installs into, in the order `--target all` and doctor take them. */
+export const AGENT_TARGETS: readonly AgentTarget[] = ['claude', 'factory', 'codex'];
 
 export interface HookSpec {
   event: HookEvent;
@@ -24,9 +27,23 @@ export const RECALL_HOOKS: Readonly<Record<HookName, HookSpec>> = {
   'session-start': { event: 'SessionStart', timeout: 5 },
   'session-end': { event: 'SessionEnd', timeout: 10 },
   'post-tool-use': { event: 'PostToolUse', timeout: 90, matcher: '*' },
+  // Codex only: notes after every turn that the session is open, for sessions that end without SessionEnd.
+  stop: { event: 'Stop', timeout: 5 },
 };
 
 export const HOOK_NAMES = Object.keys(RECALL_HOOKS) as HookName[];
+
+/**
+ * Where an agent's timeouts differ from RECALL_HOOKS: Codex caps a SessionEnd hook at 3 s (and warns at
+ * every start about a longer one); recall's SessionEnd only queues a job, well within that.
+ */
+const AGENT_TIMEOUTS: Partial<Record<AgentTarget, Partial<Record<HookName, number>>>> = { codex: { 'session-end': 3 } };
+
+/** One hook's spec as an agent gets it. */
+export function hookSpecFor(agent: AgentTarget, name: HookName): HookSpec {
+  const timeout = AGENT_TIMEOUTS[agent]?.[name];
+  return timeout === undefined ? RECALL_HOOKS[name] : { ...RECALL_HOOKS[name], timeout };
+}
 
 export interface RecallHookEntry extends HookSpec {
   name: HookName;
@@ -55,35 +72,44 @@ export function quoteForShell(value: string): string {
 }
 
 export function buildHookCommand(parts: HookCommandParts, name: HookName): string {
-  const agentFlag = parts.agent === 'factory' ? ' --agent factory' : '';
+  const agentFlag = parts.agent === 'claude' ? '' : ` --agent ${parts.agent}`;
   const home = parts.recallHome ? `RECALL_HOME=${quoteForShell(parts.recallHome)} ` : '';
   return `${home}${quoteForShell(parts.nodePath)} ${quoteForShell(parts.cliPath)} hook ${name}${agentFlag}`;
 }
 
 /**
  * Whether an agent gives the model what a PostToolUse hook answers instead of the tool's output. Claude Code
- * honours `updatedToolOutput`; droid (0.225) reads only `additionalContext`, `systemMessage`, `continue` and
- * the exit code of a PostToolUse hook and always sends the original output, so Endless Mode cannot work there.
+ * honours `updatedToolOutput`; Codex (0.171) sends the `reason` of a `{"decision":"block"}` answer in place of
+ * the output; droid (0.225) reads only `additionalContext`, `systemMessage`, `continue` and the exit code of
+ * a PostToolUse hook and always sends the original output, so Endless Mode cannot work there.
  */
 export function replacesToolOutput(agent: AgentTarget): boolean {
-  return agent === 'claude';
+  return agent === 'claude' || agent === 'codex';
 }
 
 /** What install and doctor say about Endless Mode for an agent that ignores the hook's answer. */
 export const NO_LIVE_ENDLESS_NOTE =
   "Endless Mode cannot compress droid's tool outputs: droid sends a tool's original output to the model whatever a PostToolUse hook answers (it reads only additionalContext), so recall adds no PostToolUse hook for it";
 
+/** Codex skips a new or changed hook, without a word, until the user has trusted it. */
+export const CODEX_TRUST_NOTE =
+  'Codex runs a new or changed hook only once you trust it: open /hooks in codex and trust recall\'s hooks (a one-off `codex exec` can pass --dangerously-bypass-hook-trust instead)';
+
 /**
  * SessionEnd and SessionStart always; the Endless Mode PostToolUse hook only when asked for and the agent
- * honours its answer, else only kept up to date.
+ * honours its answer; Stop for Codex, whose sessions can end without SessionEnd; else only kept up to date.
  */
 export function recallHookEntries(parts: HookCommandParts, options: { endless: boolean }): RecallHookEntry[] {
-  const addPostToolUse = options.endless && replacesToolOutput(parts.agent);
+  const ensure = (name: HookName): boolean => {
+    if (name === 'post-tool-use') return options.endless && replacesToolOutput(parts.agent);
+    if (name === 'stop') return parts.agent === 'codex';
+    return true;
+  };
   return HOOK_NAMES.map((name) => ({
     name,
-    ...RECALL_HOOKS[name],
+    ...hookSpecFor(parts.agent, name),
     command: buildHookCommand(parts, name),
-    mode: name !== 'post-tool-use' || addPostToolUse ? 'ensure' : 'refresh',
+    mode: ensure(name) ? 'ensure' : 'refresh',
   }));
 }
 
@@ -91,7 +117,7 @@ export function recallHookEntries(parts: HookCommandParts, options: { endless: b
  * `.../dist/cli/main.js" hook session-end`, `recall hook session-end`, `/usr/local/bin/recall hook ...`:
  * the forms recall's own hooks take (installed by this command, by an older checkout, by the plugin or by hand).
  */
-const RECALL_COMMAND = /(?:dist[\\/]cli[\\/]main\.js|(?:^|[\s"'/\\])recall)["']?\s+hook\s+(session-start|session-end|post-tool-use)(?=$|[\s"';&|])/;
+const RECALL_COMMAND = /(?:dist[\\/]cli[\\/]main\.js|(?:^|[\s"'/\\])recall)["']?\s+hook\s+(session-start|session-end|post-tool-use|stop)(?=$|[\s"';&|])/;
 
 /**
  * The `RECALL_HOME=<value> ` install puts before its command when RECALL_HOME was set (double-quoted by

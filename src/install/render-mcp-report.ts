@@ -26,5 +26,7 @@ function headline(o: McpOutcome): string {
       return `the recall MCP server is not in ${o.file}; nothing to remove`;
     case 'foreign':
       return `left ${o.file} alone: its "recall" MCP server is not recall's`;
+    case 'unreachable':
+      return `left ${o.file} alone: recall cannot edit its "recall" MCP server entry`;
   }
 }

@@ -8,11 +8,13 @@ import { RecallError } from '../core/errors.js';
 import { renderDiff } from './diff-lines.js';
 import type { InstallTarget } from './install-targets.js';
 import { formatJson } from './json-format.js';
+import { addCodexMcpServer, removeCodexMcpServer, type TomlMcpEdit } from './codex-mcp-config.js';
+import { agentDir, type AgentHomes } from './install-targets.js';
 import { addRecallMcpServer, removeRecallMcpServer, type McpServerAction, type McpServersEdit } from './merge-mcp-servers.js';
 import type { AgentTarget } from './recall-hooks.js';
 import { MCP_SERVER_NAME, buildMcpServerEntry } from './recall-mcp-server.js';
 import { recallHomeToInstall, type InstallAction } from './run-install.js';
-import { readSettingsFile, writeSettingsFile, type SettingsSnapshot } from './settings-file.js';
+import { readRawSettingsFile, readSettingsFile, writeSettingsFile, type SettingsSnapshot } from './settings-file.js';
 
 export interface McpTarget {
   agent: AgentTarget;
@@ -29,17 +31,17 @@ export interface McpInstallOptions {
 }
 
 export interface McpPlan extends McpTarget {
-  action: McpServerAction;
+  action: McpServerAction | TomlMcpEdit['action'];
   /** The new file content; null when nothing changes. */
   text: string | null;
   /** A line diff of the `mcpServers` section. */
   diff: string[];
   notes: string[];
-  snapshot: SettingsSnapshot;
+  snapshot: Pick<SettingsSnapshot, 'file' | 'target' | 'exists' | 'mode'>;
 }
 
 export interface McpOutcome extends McpTarget {
-  action: McpServerAction;
+  action: McpServerAction | TomlMcpEdit['action'];
   diff: string[];
   notes: string[];
   dryRun: boolean;
@@ -51,14 +53,16 @@ export interface McpOutcome extends McpTarget {
 /**
  * Claude Code: user scope in `~/.claude.json` (top-level `mcpServers`), project scope in `<cwd>/.mcp.json`.
  * Factory droid: `~/.factory/mcp.json`, or `<cwd>/.factory/mcp.json` for the project.
+ * Codex: `[mcp_servers.recall]` in `$CODEX_HOME/config.toml` (default `~/.codex`), or `<cwd>/.codex/config.toml`.
  */
-export function mcpConfigFile(agent: AgentTarget, options: { project: boolean; home: string; cwd: string }): string {
+export function mcpConfigFile(agent: AgentTarget, options: AgentHomes & { project: boolean; cwd: string }): string {
   if (agent === 'claude') return options.project ? join(options.cwd, '.mcp.json') : join(options.home, '.claude.json');
+  if (agent === 'codex') return join(options.project ? join(options.cwd, '.codex') : agentDir('codex', options), 'config.toml');
   return join(options.project ? options.cwd : options.home, '.factory', 'mcp.json');
 }
 
 /** The MCP config files of the agents the hooks go to. */
-export function mcpTargetsFor(targets: readonly InstallTarget[], options: { project: boolean; home: string; cwd: string }): McpTarget[] {
+export function mcpTargetsFor(targets: readonly InstallTarget[], options: AgentHomes & { project: boolean; cwd: string }): McpTarget[] {
   const scope = options.project ? 'project' : 'user';
   return [...new Set(targets.map((t) => t.agent))].map((agent) => ({ agent, file: mcpConfigFile(agent, options), scope }));
 }
@@ -67,6 +71,7 @@ export function mcpTargetsFor(targets: readonly InstallTarget[], options: { proj
 export function planMcpTargets(targets: readonly McpTarget[], options: McpInstallOptions): McpPlan[] {
   const recallHome = recallHomeToInstall(options.env);
   return targets.map((target) => {
+    if (target.agent === 'codex') return planCodexTarget(target, options, recallHome);
     const snapshot = readSettingsFile(target.file);
     let edit: McpServersEdit;
     try {
@@ -87,6 +92,31 @@ export function planMcpTargets(targets: readonly McpTarget[], options: McpInstal
       snapshot,
     };
   });
+}
+
+/** Codex keeps MCP servers in TOML: the edit is a text edit of recall's table (codex-mcp-config.ts). */
+function planCodexTarget(target: McpTarget, options: McpInstallOptions, recallHome: string | null): McpPlan {
+  const raw = readRawSettingsFile(target.file);
+  const entry = buildMcpServerEntry({ nodePath: options.nodePath, cliPath: options.cliPath, agent: target.agent, recallHome });
+  let edit: TomlMcpEdit;
+  try {
+    edit = options.action === 'install' ? addCodexMcpServer(raw.text, target.file, entry) : removeCodexMcpServer(raw.text, target.file);
+  } catch (err) {
+    if (err instanceof RecallError) throw new RecallError(err.code, `${err.message.startsWith(target.file) ? '' : `${target.file}: `}${err.message}`, { cause: err });
+    throw err;
+  }
+  const notes: string[] = [];
+  if (edit.action === 'foreign') notes.push(`another MCP server named "${MCP_SERVER_NAME}" is in ${target.file}; recall left it as it is`);
+  if (edit.action === 'unreachable') notes.push(`[mcp_servers.${MCP_SERVER_NAME}] in ${target.file} is written as dotted keys or an inline table; recall left it as it is: edit it by hand`);
+  if (edit.changed && options.action === 'install') notes.push('running Codex sessions load MCP servers when they start: restart them');
+  return {
+    ...target,
+    action: edit.action,
+    text: edit.changed ? edit.text : null,
+    diff: renderDiff(JSON.stringify(edit.before, null, 2), JSON.stringify(edit.after, null, 2)),
+    notes,
+    snapshot: raw,
+  };
 }
 
 export function writeMcpPlans(plans: readonly McpPlan[], options: { dryRun: boolean; now: Date }): McpOutcome[] {

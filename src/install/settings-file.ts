@@ -25,14 +25,21 @@ export interface SettingsSnapshot {
 /** New settings files are private to the user, like everything else recall writes. */
 const NEW_FILE_MODE = 0o600;
 
-export function readSettingsFile(file: string): SettingsSnapshot {
+/** A settings file's text as it is on disk (any format), or `exists: false`. Refuses what is not a regular file. */
+export interface RawSettingsFile {
+  file: string;
+  target: string;
+  exists: boolean;
+  text: string;
+  mode: number | null;
+}
+
+export function readRawSettingsFile(file: string): RawSettingsFile {
   let stat;
   try {
     stat = statSync(file);
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') {
-      return { file, target: file, exists: false, settings: {}, format: DEFAULT_JSON_FORMAT, mode: null };
-    }
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { file, target: file, exists: false, text: '', mode: null };
     throw new RecallError('CONFIG_INVALID', `cannot read ${file}: ${(err as Error).message}`, { cause: err });
   }
   if (stat.isDirectory()) throw new RecallError('CONFIG_INVALID', `${file} is a directory, not a settings file; recall changed nothing`);
@@ -43,14 +50,20 @@ export function readSettingsFile(file: string): SettingsSnapshot {
   } catch (err) {
     throw new RecallError('CONFIG_INVALID', `cannot read ${file}: ${(err as Error).message}`, { cause: err });
   }
+  return { file, target: realpathSync(file), exists: true, text, mode: stat.mode & 0o7777 };
+}
+
+export function readSettingsFile(file: string): SettingsSnapshot {
+  const raw = readRawSettingsFile(file);
+  if (!raw.exists) return { file, target: file, exists: false, settings: {}, format: DEFAULT_JSON_FORMAT, mode: null };
   let parsed: unknown;
   try {
-    parsed = parseJsonText(text);
+    parsed = parseJsonText(raw.text);
   } catch (err) {
     throw new RecallError('CONFIG_INVALID', `${file} is not valid JSON (${(err as Error).message}); fix it first, recall changed nothing`, { cause: err });
   }
   if (!isObject(parsed)) throw new RecallError('CONFIG_INVALID', `${file} must hold a JSON object; recall changed nothing`);
-  return { file, target: realpathSync(file), exists: true, settings: parsed, format: detectJsonFormat(text), mode: stat.mode & 0o7777 };
+  return { file, target: raw.target, exists: true, settings: parsed, format: detectJsonFormat(raw.text), mode: raw.mode };
 }
 
 /** `settings.json.recall-backup-2026-01-02T03-04-05-678Z`, with `-2`, `-3`... if that name is taken. */
@@ -62,7 +75,7 @@ export function backupPathFor(file: string, now: Date, exists: (path: string) =>
 }
 
 /** Backs up the current file (if any), then replaces it atomically. Returns the backup path. */
-export function writeSettingsFile(snapshot: SettingsSnapshot, text: string, now: Date): { backup: string | null } {
+export function writeSettingsFile(snapshot: Pick<SettingsSnapshot, 'file' | 'target' | 'exists' | 'mode'>, text: string, now: Date): { backup: string | null } {
   const mode = snapshot.mode ?? NEW_FILE_MODE;
   let backup: string | null = null;
   try {

@@ -4,7 +4,7 @@
  */
 import { firstBadField, parseJsonObject } from '../core/read-json-object.js';
 
-export type Agent = 'claude' | 'factory' | 'unknown';
+export type Agent = 'claude' | 'factory' | 'codex' | 'unknown';
 
 export interface CachedMemory {
   content: string;
@@ -35,6 +35,13 @@ export interface CaptureJob {
   extracted?: CachedMemory[];
   /** The start of a SessionEnd payload the hook could not read (cut, not JSON, no transcript path), kept with `lastError`. */
   payload?: string;
+  /**
+   * The part of the transcript this job captures, in bytes: from `fromByte` (0 when absent) to `toByte`
+   * (the end when absent or null). Set for sessions captured in parts (Codex, see session-ledger.ts), so no
+   * content is captured twice.
+   */
+  fromByte?: number;
+  toByte?: number | null;
 }
 
 /**
@@ -47,7 +54,7 @@ export function newJobId(now: Date = new Date()): string {
 }
 
 export function newCaptureJob(
-  fields: Pick<CaptureJob, 'sessionId' | 'transcriptPath' | 'cwd' | 'agent' | 'reason'>,
+  fields: Pick<CaptureJob, 'sessionId' | 'transcriptPath' | 'cwd' | 'agent' | 'reason'> & Partial<Pick<CaptureJob, 'fromByte' | 'toByte'>>,
   now: Date = new Date(),
 ): CaptureJob {
   return {

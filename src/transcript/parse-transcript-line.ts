@@ -8,6 +8,7 @@
  * - Claude Code: `{type: "user"|"assistant", message: {id?, role, content: string | blocks}}`, with
  *   `isSidechain`, `isMeta` and `isCompactSummary` flags
  * - Factory droid: `{type: "message", message: {role, content: blocks}}` (`session_start` is skipped)
+ * - Codex CLI rollouts: `{type, payload}` records, read through codex-rollout-record.ts
  * - simplified: `{role, content}` and `{type: "user"|"assistant", content}` without `message`
  * Everything else (progress, system, summary, file-history-snapshot, queue-operation, unknown types) yields
  * no events.
@@ -15,6 +16,7 @@
 import { createHash } from 'node:crypto';
 import { redactSecrets } from '../redact/redact-secrets.js';
 import { cleanTranscriptText } from './clean-transcript-text.js';
+import { codexRecordAsClaude, isCodexRecord } from './codex-rollout-record.js';
 import { condenseCompaction } from './condense-compaction.js';
 import { cutText } from './cut-text.js';
 import { formatTestCounts, readTestCounts } from './read-test-counts.js';
@@ -59,6 +61,10 @@ const BASH_OUTPUT = /<bash-(stdout|stderr)>([\s\S]*?)<\/bash-\1>/g;
 /** The events in one already-parsed transcript record. */
 export function parseTranscriptRecord(record: unknown): SessionEvent[] {
   if (!isObject(record)) return [];
+  if (isCodexRecord(record)) {
+    const claude = codexRecordAsClaude(record);
+    return claude === null ? [] : parseTranscriptRecord(claude);
+  }
   // Lines the client injected (caveats, expanded skill prompts) are nobody's words.
   if (record['isMeta'] === true) return [];
 

@@ -24,6 +24,10 @@ export interface ReadTranscriptOptions {
   maxChars?: number;
   /** Longest line accepted, in bytes (default 16 MiB); a longer one fails the read. */
   maxLineBytes?: number;
+  /** Read from this byte on (default 0): a capture of the part of a session after an earlier capture. */
+  startByte?: number;
+  /** Read up to this byte (default: the end of the file). */
+  endByte?: number | null;
 }
 
 export interface TranscriptText {
@@ -111,6 +115,13 @@ function lineTooLong(path: string, maxLineBytes: number): (lineNumber: number) =
     new RecallError('TRANSCRIPT_UNREADABLE', `transcript line ${lineNumber} is longer than ${maxLineBytes} bytes (transcript.maxLineBytes): ${path}`);
 }
 
+/** The working directory a record names: Claude Code's and droid's `cwd`, Codex's `session_meta` payload's. */
+function recordCwd(record: Record<string, unknown>): string | null {
+  const payload = record['type'] === 'session_meta' ? record['payload'] : undefined;
+  const cwd = typeof payload === 'object' && payload !== null && !Array.isArray(payload) ? (payload as Record<string, unknown>)['cwd'] : record['cwd'];
+  return typeof cwd === 'string' && cwd !== '' ? cwd : null;
+}
+
 export async function readTranscript(path: string, options: ReadTranscriptOptions = {}): Promise<TranscriptText> {
   let handle: FileHandle | undefined;
   try {
@@ -118,7 +129,14 @@ export async function readTranscript(path: string, options: ReadTranscriptOption
     handle = await open(path, 'r');
     // Reading (not opening) is what fails on a directory, so this also surfaces EISDIR early.
     await rejectBinary(handle, path);
-    const stream = handle.createReadStream({ encoding: 'utf8', start: 0, autoClose: true });
+    const start = Math.max(0, options.startByte ?? 0);
+    const end = options.endByte === undefined || options.endByte === null ? undefined : Math.max(start, options.endByte) - 1;
+    if (end !== undefined && end < start) {
+      await handle.close();
+      handle = undefined;
+      throw new RecallError('TRANSCRIPT_UNREADABLE', `empty span ${start}-${start} of transcript ${path}`);
+    }
+    const stream = handle.createReadStream({ encoding: 'utf8', start, ...(end === undefined ? {} : { end }), autoClose: true });
     handle = undefined; // the stream owns and closes it from here
     const maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
     const lines = createInterface({ input: limitLineBytes(stream, maxLineBytes, lineTooLong(path, maxLineBytes)), crlfDelay: Infinity });
@@ -134,7 +152,7 @@ export async function readTranscript(path: string, options: ReadTranscriptOption
           if (line.replace(/^\uFEFF/, '').trim() !== '') skippedLines += 1;
           continue;
         }
-        if (cwd === null && typeof record['cwd'] === 'string' && record['cwd'] !== '') cwd = record['cwd'];
+        if (cwd === null) cwd = recordCwd(record);
         for (const event of parseTranscriptRecord(record)) {
           turns += 1;
           events.push(event);

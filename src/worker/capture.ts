@@ -22,6 +22,8 @@ export interface CaptureRequest {
   cwd: string | null;
   sessionId: string | null;
   source: string;
+  /** The bytes of the transcript to read (a session captured in parts); the whole file when absent. */
+  span?: { fromByte: number; toByte: number | null };
   /** Memories the model already returned for this job (a re-run after a crash); skips the model. */
   cached?: readonly CandidateMemory[];
   /** Called with the model's memories before anything is stored, so the caller can persist them. */
@@ -74,7 +76,11 @@ export async function captureTranscript(request: CaptureRequest, deps: CaptureDe
       throw new RecallError('LLM_NOT_CONFIGURED', 'no extraction model: set RECALL_OLLAMA_LLM_MODEL (for example `llama3.2`)');
     }
     // Every event is redacted as it is read, before the budget cuts anything; this pass only makes sure.
-    const transcript = await readTranscript(request.transcriptPath, { maxChars: deps.config.transcript.maxChars, maxLineBytes: deps.config.transcript.maxLineBytes });
+    const transcript = await readTranscript(request.transcriptPath, {
+      maxChars: deps.config.transcript.maxChars,
+      maxLineBytes: deps.config.transcript.maxLineBytes,
+      ...(request.span === undefined ? {} : { startByte: request.span.fromByte, endByte: request.span.toByte }),
+    });
     if (transcript.turns === 0) {
       return { status: 'skipped', why: notATranscript(transcript.skippedLines), reason: 'not-transcript', namespace: origin.namespace, transcriptChars: 0 };
     }

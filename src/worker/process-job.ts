@@ -37,6 +37,7 @@ export async function processJob(entry: SpoolEntry, ctx: JobContext): Promise<Jo
         cwd: job.cwd,
         sessionId: job.sessionId,
         source: job.agent,
+        ...(typeof job.fromByte === 'number' ? { span: { fromByte: job.fromByte, toByte: typeof job.toByte === 'number' ? job.toByte : null } } : {}),
         cached: cachedMemories(job),
         onExtracted: (memories) => {
           current = spool.update(current, { ...job, extracted: memories.map(({ content, type, importance, provenance }) => ({ content, type, importance, provenance })) });

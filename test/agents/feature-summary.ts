@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url';
 
 export const SUMMARY_FILE = fileURLToPath(new URL('./last-run.json', import.meta.url));
 
-export type FeatureStatus = 'works' | 'not possible' | 'failed';
+/** `not built`: the agent would allow it, recall does not do it yet (the note says what is missing). */
+export type FeatureStatus = 'works' | 'not possible' | 'not built' | 'failed';
 
 export interface FeatureResult {
   status: FeatureStatus;

@@ -12,9 +12,15 @@ import { fileURLToPath } from 'node:url';
 const CLIS_DIR = fileURLToPath(new URL('./clis/', import.meta.url));
 const CACHE_ROOT = fileURLToPath(new URL('../../node_modules/.cache/recall-agents/', import.meta.url));
 
+export interface AgentCli {
+  bin: string;
+  version: string;
+}
+
 export interface AgentClis {
-  claude: { bin: string; version: string } | null;
-  droid: { bin: string; version: string } | null;
+  claude: AgentCli | null;
+  droid: AgentCli | null;
+  codex: AgentCli | null;
   /** Why a CLI is missing, for the skip message. */
   problems: string[];
 }
@@ -44,22 +50,26 @@ function install(): AgentClis {
     } catch (err) {
       const stderr = String((err as { stderr?: Buffer }).stderr ?? (err as Error).message).trim().split('\n').slice(-3).join(' ');
       problems.push(`npm ci of test/agents/clis failed: ${stderr}`);
-      return { claude: null, droid: null, problems };
+      return { claude: null, droid: null, codex: null, problems };
     }
   }
   return {
     claude: probe(join(dir, 'node_modules', '@anthropic-ai', 'claude-code', 'bin', 'claude.exe'), 'Claude Code', problems),
     droid: probe(join(dir, 'node_modules', '@factory', 'cli-linux-x64', 'bin', 'droid'), 'droid', problems),
+    // The npm launcher (what `npx codex` runs); it starts the native binary of this platform's optional package.
+    codex: probe(join(dir, 'node_modules', '@openai', 'codex', 'bin', 'codex.js'), 'Codex CLI', problems),
     problems,
   };
 }
 
-function probe(bin: string, name: string, problems: string[]): { bin: string; version: string } | null {
+function probe(bin: string, name: string, problems: string[]): AgentCli | null {
   try {
     const version = execFileSync(bin, ['--version'], { env: { PATH: process.env.PATH, HOME: '/nonexistent' }, stdio: ['ignore', 'pipe', 'pipe'], timeout: 60_000 })
       .toString()
       .trim()
-      .split(/\s/)[0]!;
+      .split(/\s+/)
+      .find((word) => /^v?\d+\.\d+/.test(word));
+    if (version === undefined) throw new Error('no version in its --version answer');
     return { bin, version };
   } catch (err) {
     problems.push(`${name} does not run on this machine (${bin}): ${(err as Error).message.split('\n')[0]}`);

@@ -2,7 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { RecallError } from '../../core/errors.js';
-import { detectAgent } from '../../hook/session-end.js';
+import { detectAgent } from '../../hook/hook-agent.js';
 import { GLOBAL_NAMESPACE, PROJECT_MARKERS, resolveProject } from '../../project/resolve-project.js';
 import { readSessionOrigin } from '../../transcript/read-session-origin.js';
 import { transcriptReadError } from '../../transcript/read-transcript.js';

@@ -12,7 +12,7 @@ import { mcpTargetsFor, planMcpTargets, writeMcpPlans } from '../../install/run-
 import { out } from '../output.js';
 import { resolveHome, statePaths } from '../../core/state-paths.js';
 import { describeEndlessSwitch, switchEndlessMode } from '../../install/endless-switch.js';
-import { replacesToolOutput } from '../../install/recall-hooks.js';
+import { AGENT_TARGETS, replacesToolOutput } from '../../install/recall-hooks.js';
 import { commandEnv } from '../terminal.js';
 
 /** This checkout's compiled entry point (dist/cli/main.js): the hooks run it. */
@@ -42,20 +42,19 @@ export function registerInstall(program: Command): void {
 export function addSharedOptions(command: Command, action: InstallAction): Command {
   return command
     .addOption(
-      new Option('--target <agent>', 'claude, factory or all (default: each agent whose ~/.claude or ~/.factory folder exists; claude if neither does)').choices([
-        'claude',
-        'factory',
+      new Option('--target <agent>', 'claude, factory, codex or all (default: each agent whose ~/.claude, ~/.factory or Codex home folder exists; claude if none does)').choices([
+        ...AGENT_TARGETS,
         'all',
       ]),
     )
-    .option('--project', 'edit the project file (<cwd>/.claude/settings.json, <cwd>/.factory/settings.json) instead of the one in your home folder')
+    .option('--project', 'edit the project file (<cwd>/.claude/settings.json, <cwd>/.factory/settings.json, <cwd>/.codex/hooks.json) instead of the one in your home folder')
     .option(
       '--endless',
       action === 'install'
-        ? 'also add the Endless Mode PostToolUse hook (timeout 90 s) and switch endless.enabled on in config.json'
+        ? 'also add the Endless Mode PostToolUse hook (timeout 90 s) and switch endless.enabled on in config.json (Claude Code and Codex; droid ignores what the hook answers)'
         : 'remove only the Endless Mode PostToolUse hook and switch endless.enabled off',
     )
-    .option('--no-mcp', action === 'install' ? 'do not register the MCP server (~/.claude.json, ~/.factory/mcp.json; .mcp.json with --project)' : 'keep the MCP server registration')
+    .option('--no-mcp', action === 'install' ? 'do not register the MCP server (~/.claude.json, ~/.factory/mcp.json, ~/.codex/config.toml; .mcp.json with --project)' : 'keep the MCP server registration')
     .option('--dry-run', 'show the change to the hooks section and write nothing')
     .option('--json', 'print the result as JSON');
 }
@@ -65,10 +64,11 @@ export function runInstallCommand(action: InstallAction, flags: InstallFlags): v
   if (nodePath.trim() === '' || (!isAbsolute(nodePath) && /[\\/]/.test(nodePath))) {
     throw new RecallError('INPUT_INVALID', `--node must be an absolute path or a command name found on PATH, got "${nodePath}"`);
   }
-  const targets = resolveInstallTargets({ target: flags.target, project: flags.project === true, home: homedir(), cwd: process.cwd(), exists: existsSync });
+  const homes = { home: homedir(), codexHome: commandEnv().CODEX_HOME?.trim() || undefined };
+  const targets = resolveInstallTargets({ ...homes, target: flags.target, project: flags.project === true, cwd: process.cwd(), exists: existsSync });
   // Endless-only uninstall leaves everything but that hook; the MCP files are planned (and refused) before any write.
   const withMcp = flags.mcp !== false && !(action === 'uninstall' && flags.endless === true);
-  const mcpTargets = withMcp ? mcpTargetsFor(targets, { project: flags.project === true, home: homedir(), cwd: process.cwd() }) : [];
+  const mcpTargets = withMcp ? mcpTargetsFor(targets, { ...homes, project: flags.project === true, cwd: process.cwd() }) : [];
   const mcpPlans = planMcpTargets(mcpTargets, { action, nodePath, cliPath: CLI_PATH, env: commandEnv() });
   const outcomes = runInstall(targets, {
     action,

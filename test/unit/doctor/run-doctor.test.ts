@@ -30,11 +30,11 @@ const inputs = { nodeVersion: 'v20.19.0', now: new Date(), homeDir: '/u', projec
 describe('runDoctor', () => {
   it('runs every check in a fixed order', async () => {
     const results = await runDoctor(inputs, healthyProbes());
-    expect(results.map((r) => r.id)).toEqual(['node', 'state-dir', 'config', 'ollama', 'llm-model', 'embedder', 'store', 'hooks-claude', 'hooks-factory', 'queue']);
-    expect(results.filter((r) => r.status !== 'ok').map((r) => r.id)).toEqual(['hooks-claude', 'hooks-factory']);
+    expect(results.map((r) => r.id)).toEqual(['node', 'state-dir', 'config', 'ollama', 'llm-model', 'embedder', 'store', 'hooks-claude', 'hooks-factory', 'hooks-codex', 'queue']);
+    expect(results.filter((r) => r.status !== 'ok').map((r) => r.id)).toEqual(['hooks-claude', 'hooks-factory', 'hooks-codex']);
   });
 
-  it('reads the user and project settings of Claude Code and of Factory', async () => {
+  it('reads the user and project settings of Claude Code, of Factory and of Codex', async () => {
     const probes = healthyProbes();
     await runDoctor(inputs, probes);
     expect(probes.settingsRead).toEqual([
@@ -47,7 +47,16 @@ describe('runDoctor', () => {
       '/p/.factory/settings.json',
       '/p/.factory/settings.local.json',
       '/p/.factory/hooks.json',
+      '/u/.codex/hooks.json',
+      '/p/.codex/hooks.json',
     ]);
+  });
+
+  it("reads Codex's hooks.json from CODEX_HOME when it is set", async () => {
+    const probes = healthyProbes();
+    await runDoctor({ ...inputs, codexHome: '/elsewhere/codex' }, probes);
+    expect(probes.settingsRead).toContain('/elsewhere/codex/hooks.json');
+    expect(probes.settingsRead).not.toContain('/u/.codex/hooks.json');
   });
 
   it('finds Factory hooks installed in the project (recall install --project --target factory)', async () => {

@@ -178,3 +178,28 @@ describe('compressToolOutput', () => {
     expect(updated.file.numLines).toBe(String(updated.file.content).split('\n').length);
   });
 });
+
+describe('compressToolOutput for Codex (answerStyle block-reason)', () => {
+  /** What Codex 0.171 sends a PostToolUse hook for its shell tool: tool_name Bash, the output as plain text. */
+  const codexPayload = payload({ toolUseId: 'call_1', toolInput: { command: 'npm test' }, toolResponse: bigLog });
+
+  it('answers {decision: block, reason: <observation>}, the form Codex sends to the model in place of the output', async () => {
+    const home = tempDir();
+    const answer = (await compressToolOutput(codexPayload, settings, deps(home, async () => observation, { answerStyle: 'block-reason' }))) as { decision: string; reason: string };
+    expect(Object.keys(answer).sort()).toEqual(['decision', 'reason']);
+    expect(answer.decision).toBe('block');
+    expect(answer.reason).toContain('## npm test: 1 of 40 suites fails');
+    expect(answer.reason.length).toBeLessThan(bigLog.length / 4);
+    expect(readFileSync(entryPaths(home, 'sess-1', 'call_1').text, 'utf8')).toBe(bigLog);
+  });
+
+  it('leaves a plain-text Bash output alone in the Claude Code style, which would drop a string answer', async () => {
+    const home = tempDir();
+    expect(await compressToolOutput(codexPayload, settings, deps(home, async () => observation))).toEqual({});
+  });
+
+  it('answers nothing for a small output', async () => {
+    const home = tempDir();
+    expect(await compressToolOutput({ ...codexPayload, toolResponse: 'ok\n' }, settings, deps(home, async () => observation, { answerStyle: 'block-reason' }))).toEqual({});
+  });
+});

@@ -13,14 +13,26 @@ describe('resolveInstallTargets', () => {
     expect(resolveInstallTargets({ ...base, target: 'factory', exists: existing() })).toEqual([{ agent: 'factory', file: '/home/me/.factory/settings.json' }]);
   });
 
-  it('picks both for --target all, whether or not their folders exist', () => {
-    expect(resolveInstallTargets({ ...base, target: 'all', exists: existing() }).map((t) => t.agent)).toEqual(['claude', 'factory']);
+  it('picks every agent for --target all, whether or not their folders exist', () => {
+    expect(resolveInstallTargets({ ...base, target: 'all', exists: existing() }).map((t) => t.agent)).toEqual(['claude', 'factory', 'codex']);
+  });
+
+  it("picks Codex's hooks.json for --target codex, in CODEX_HOME when it is set", () => {
+    expect(resolveInstallTargets({ ...base, target: 'codex', exists: existing() })).toEqual([{ agent: 'codex', file: '/home/me/.codex/hooks.json' }]);
+    expect(resolveInstallTargets({ ...base, codexHome: '/data/codex', target: 'codex', exists: existing() })).toEqual([{ agent: 'codex', file: '/data/codex/hooks.json' }]);
+    expect(resolveInstallTargets({ ...base, codexHome: '/data/codex', project: true, target: 'codex', exists: existing() })).toEqual([{ agent: 'codex', file: '/work/app/.codex/hooks.json' }]);
+  });
+
+  it('finds Codex by its home folder when no target is named', () => {
+    expect(resolveInstallTargets({ ...base, target: undefined, exists: existing('/home/me/.codex') }).map((t) => t.agent)).toEqual(['codex']);
+    expect(resolveInstallTargets({ ...base, codexHome: '/data/codex', target: undefined, exists: existing('/data/codex') }).map((t) => t.agent)).toEqual(['codex']);
   });
 
   it('uses the project folder under the working directory with --project', () => {
     expect(resolveInstallTargets({ ...base, project: true, target: 'all', exists: existing() }).map((t) => t.file)).toEqual([
       '/work/app/.claude/settings.json',
       '/work/app/.factory/settings.json',
+      '/work/app/.codex/hooks.json',
     ]);
   });
 

@@ -41,7 +41,7 @@ describe('hook commands with a RECALL_HOME', () => {
 
   it('gives every hook entry the same home', () => {
     const entries = recallHookEntries({ ...parts, recallHome: '/data/recall' }, { endless: true });
-    expect(entries).toHaveLength(3);
+    expect(entries).toHaveLength(4);
     for (const entry of entries) expect(entry.command).toBe(buildHookCommand({ ...parts, recallHome: '/data/recall' }, entry.name));
   });
 

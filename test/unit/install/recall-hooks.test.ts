@@ -33,6 +33,16 @@ describe('recall hook commands', () => {
     expect(endless?.mode).toBe('refresh');
   });
 
+  it('gives Codex its own --agent flag, the 3 s SessionEnd timeout Codex caps it at, and the Endless hook', () => {
+    const codex = { ...parts, agent: 'codex' as const };
+    expect(buildHookCommand(codex, 'session-start')).toBe('"/usr/local/bin/node" "/home/me/recall/dist/cli/main.js" hook session-start --agent codex');
+    expect(recallHookName(buildHookCommand(codex, 'session-end'))).toBe('session-end');
+    const byName = Object.fromEntries(recallHookEntries(codex, { endless: true }).map((e) => [e.name, e]));
+    expect(byName['session-end']).toMatchObject({ event: 'SessionEnd', timeout: 3 });
+    expect(byName['session-start']).toMatchObject({ event: 'SessionStart', timeout: 5 });
+    expect(byName['post-tool-use']).toMatchObject({ event: 'PostToolUse', mode: 'ensure', matcher: '*' });
+  });
+
   it('never adds the Endless hook for Factory, whose droid ignores what the hook answers', () => {
     const factory = recallHookEntries({ ...parts, agent: 'factory' }, { endless: true }).find((e) => e.name === 'post-tool-use');
     expect(factory?.mode).toBe('refresh');

@@ -1,0 +1,21 @@
+/** Which agent ran a hook: the `--agent <name>` recall install puts in the command, else what the payload shows. Pure. */
+import type { Agent } from '../queue/job.js';
+
+const NAMED: readonly Agent[] = ['claude', 'factory', 'codex'];
+
+/** The agent `--agent` names, or null (Claude Code's hooks carry no flag). */
+export function namedAgent(args: readonly string[]): Agent | null {
+  const flag = args.indexOf('--agent');
+  const named = flag >= 0 ? args[flag + 1] : undefined;
+  return NAMED.find((agent) => agent === named) ?? null;
+}
+
+export function detectAgent(args: readonly string[], env: NodeJS.ProcessEnv, transcriptPath: string): Agent {
+  const named = namedAgent(args);
+  if (named !== null) return named;
+  // Codex writes its sessions as rollout-<time>-<id>.jsonl under $CODEX_HOME/sessions.
+  if (/[/\\]sessions[/\\]/.test(transcriptPath) && /[/\\]rollout-[^/\\]*\.jsonl$/.test(transcriptPath)) return 'codex';
+  if (env.FACTORY_PROJECT_DIR || /[/\\]\.factory[/\\]/.test(transcriptPath)) return 'factory';
+  if (env.CLAUDE_PROJECT_DIR || /[/\\]\.claude[/\\]/.test(transcriptPath)) return 'claude';
+  return 'unknown';
+}
