@@ -8,9 +8,15 @@ import type { Variants } from './render-pieces.js';
 import type { SessionEntry } from './session-events.js';
 import { LIMITS } from './transcript-limits.js';
 
-/** The most of the budget the session's conclusion, and the user's last message, may take when kept whole. */
-const CONCLUSION_SHARE = 0.3;
-const LAST_USER_SHARE = 0.2;
+/**
+ * The room for what is kept whole: between these shares of the budget, as much as the other typed messages
+ * (at their shortest cut) and a reserve for outcomes and the summary leave. The conclusions get this part of
+ * it, the user's last message and last instruction the rest.
+ */
+const WHOLE_MIN_SHARE = 0.2;
+const WHOLE_MAX_SHARE = 0.55;
+const RESERVED_SHARE = 0.2;
+const CONCLUSION_PART = 0.55;
 
 /** A step raises one entry to a variant; steps are tried by tier, then rank. */
 export interface Step {
@@ -47,15 +53,20 @@ export function wholeEntries(entries: readonly SessionEntry[], maxChars: number)
   const turnEnd = entries.findIndex((e, i) => i > lastTool && e.kind === 'user');
   const inTurn = said.filter((i) => i < (turnEnd === -1 ? entries.length : turnEnd) && i > entries.slice(0, Math.max(0, lastTool)).map((e) => e.kind).lastIndexOf('user'));
   const report = inTurn.slice(-3).reduce<number | undefined>((best, i) => (best === undefined || textLength(entries[i]) > textLength(entries[best]) ? i : best), undefined);
-  if (lastSaid !== undefined) whole.set(lastSaid, Math.floor(maxChars * (report === undefined || report === lastSaid ? CONCLUSION_SHARE : CONCLUSION_SHARE * 0.6)));
-  if (report !== undefined && report !== lastSaid) whole.set(report, Math.floor(maxChars * CONCLUSION_SHARE * 0.8));
   const users = entries.flatMap((e, i) => (e.kind === 'user' ? [i] : []));
   const lastUser = users[users.length - 1];
-  const lastInstruction = users.reverse().find((i) => {
+  const lastInstruction = [...users].reverse().find((i) => {
     const entry = entries[i] as SessionEntry & { kind: 'user' };
     return entry.stance !== 'asks' && entry.stance !== 'agrees';
   });
-  for (const i of new Set([lastUser, lastInstruction])) if (i !== undefined) whole.set(i, Math.min(LIMITS.userTextWhole, Math.floor(maxChars * LAST_USER_SHARE)));
+  // What is kept whole never crowds out the other typed messages: they keep room for their shortest cut.
+  const typedFloor = users.reduce((n, i) => n + Math.min(LIMITS.userTextFloor, (entries[i] as SessionEntry & { kind: 'user' }).text.length) + 16, 0);
+  const room = Math.max(WHOLE_MIN_SHARE * maxChars, Math.min(WHOLE_MAX_SHARE * maxChars, maxChars * (1 - RESERVED_SHARE) - typedFloor));
+  const conclusions = room * CONCLUSION_PART;
+  if (lastSaid !== undefined) whole.set(lastSaid, Math.floor(report === undefined || report === lastSaid ? conclusions : conclusions * 0.35));
+  if (report !== undefined && report !== lastSaid) whole.set(report, Math.floor(conclusions * 0.65));
+  const instructions = [...new Set([lastUser, lastInstruction])].filter((i) => i !== undefined);
+  for (const i of instructions) whole.set(i, Math.min(LIMITS.userTextWhole, Math.floor((room * (1 - CONCLUSION_PART)) / instructions.length)));
   return whole;
 }
 

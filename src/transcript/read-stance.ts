@@ -41,7 +41,7 @@ const FAILED: readonly RegExp[] = [
   /^(?:error|typeerror|syntaxerror|referenceerror|exception|traceback|fatal|failed|=> error|⨯|✗|×)\b/,
   /\bi (?:reverted|undid|discarded|rolled back)\b|\bi'?ve (?:reverted|undone|discarded|rolled back)\b/,
   // Chinese
-  /报错|失败|无法|错误|还是(?:不行|报错|错|失败|一样|没|不|有问题)|仍然(?:报错|失败|不行|有)|依然(?:报错|失败|不行|有)|没(?:有)?(?:用|效果|解决|生效|成功)|不起作用|不(?:能)?工作|坏了|搞坏|出错了|报错了|失败了|跑不起来|编译不过/,
+  /报错|失败(?!时|后|的情况|重试)|无法|错误(?!处理|信息|码|提示|日志|页|边界)|(?:这样|这个|方案|还是|也|都|根本)不行|不行了|行不通|挂了|打不开|白屏|崩了|崩溃|没反应|不生效|还是(?:不行|报错|错|失败|一样|没|不|有问题)|仍然(?:报错|失败|不行|有)|依然(?:报错|失败|不行|有)|没(?:有)?(?:用|效果|解决|生效|成功)|不起作用|不(?:能)?工作|坏了|搞坏|出错了|报错了|失败了|跑不起来|编译不过/,
   // Spanish
   /\b(?:sigue|siguen|todavía|aún)\s+(?:fallando|sin funcionar|igual|dando error|roto|mal|sin)\b|\bno funciona\b|\bno sirve\b|\b(?:se )?rompi(?:ó|ste)\b/,
   // German
@@ -69,7 +69,7 @@ const UNDO: readonly RegExp[] = [
 ];
 
 /** An opening clause that stops the assistant. */
-const STOPS = /^(?:don'?t|do not|stop|please don'?t|please do not|never do that|wait|hold on|hang on|actually,? (?:no|that|it|the|you))\b/;
+const STOPS = /^(?:(?:don'?t|do not|stop|please don'?t|please do not|never do that|wait|hold on|hang on|actually,? (?:no|that|it|the|you))\b|先?(?:别|不要|停|等等|等一下)|先不要)/;
 
 const CORRECTS: readonly RegExp[] = [
   // English
@@ -106,7 +106,7 @@ const DECIDES: readonly RegExp[] = [
   /\b(?:we|you) (?:don'?t|do not) (?:need|want)\b|\bno need (?:to|for)\b|\bdoes(?:n'?t| not) need to\b|\bforget (?:the|about)\b|\bput (?:it|that|them) back\b|\bwe should (?:just )?(?:always|never)\b|\blet'?s not\b|\brewrite .{0,40}\bin \w+/,
   /\bfrom now on\b|\bgoing forward\b|\bi(?:'ve| have)? decided\b|\bwe(?:'ve| have)? decided\b|\bchange of plans?\b/,
   // Chinese
-  /改用|换成|换用|改成|改为|替换成|代替|替代|而不是|不用.{1,20}(?:了|改用|用)|决定|还是用|就用|统一用|以后(?:都)?用|从现在起|从现在开始/,
+  /(?:别|不要|不用)再?用|改用|换成|换用|改成|改为|替换成|代替|替代|而不是|不用.{1,20}(?:了|改用|用)|决定|还是用|就用|统一用|以后(?:都)?用|从现在起|从现在开始/,
   // Spanish
   /\ben (?:lugar|vez) de\b|\bmejor (?:usa|usemos|usar|vamos)\b|\bcambia(?:mos)? a\b|\bvamos a usar\b|\busemos\b|\bdecidí\b|\bhemos decidido\b|\ba partir de ahora\b/,
   // German

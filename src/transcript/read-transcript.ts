@@ -10,6 +10,7 @@ import { createInterface } from 'node:readline';
 import { RecallError } from '../core/errors.js';
 import { sourceWords, type SourceWords } from './attribute-source.js';
 import { cutText } from './cut-text.js';
+import { LIMITS } from './transcript-limits.js';
 import { foldSession } from './fold-session.js';
 import { parseJsonObjectLine, parseTranscriptRecord } from './parse-transcript-line.js';
 import { limitLineBytes } from './limit-line-bytes.js';
@@ -52,6 +53,11 @@ export interface TranscriptText {
 const SNIFF_BYTES = 8192;
 /** Past this many events, the oldest of the assistant's and the tools' are let go (users' words never are). */
 const MAX_EVENTS = 40_000;
+/**
+ * Assistant texts are read up to `LIMITS.conclusion` so the session's conclusion can be shown whole; only the
+ * newest few keep that length, older ones are cut to what any other assistant text can show.
+ */
+const LONG_ASSISTANT_TEXTS = 12;
 const FIRST_REQUEST_CHARS = 160;
 export const DEFAULT_MAX_LINE_BYTES = 16 * 1024 * 1024;
 
@@ -144,6 +150,7 @@ export async function readTranscript(path: string, options: ReadTranscriptOption
     let turns = 0;
     let skippedLines = 0;
     let cwd: string | null = null;
+    const long: Array<SessionEvent & { kind: 'assistant' }> = [];
     try {
       for await (const line of lines) {
         // parseJsonObjectLine strips a BOM and a trailing CR as part of trimming.
@@ -156,6 +163,11 @@ export async function readTranscript(path: string, options: ReadTranscriptOption
         for (const event of parseTranscriptRecord(record)) {
           turns += 1;
           events.push(event);
+          if (event.kind === 'assistant' && event.text.length > LIMITS.assistantFinal) {
+            long.push(event);
+            const old = long.length > LONG_ASSISTANT_TEXTS ? long.shift() : undefined;
+            if (old !== undefined) old.text = cutText(old.text, LIMITS.assistantFinal);
+          }
         }
         if (events.length > MAX_EVENTS) events = thin(events);
       }

@@ -259,3 +259,21 @@ describe('parseTranscriptLine: bad input', () => {
     expect(parseTranscriptRecord('not an object')).toEqual([]);
   });
 });
+
+describe("parseTranscriptLine: Claude Code's bash mode", () => {
+  const userText = (content: string) => JSON.stringify({ type: 'user', message: { role: 'user', content } });
+
+  it('reads the command the user ran as a call of theirs, and its output as tool output, not as their words', () => {
+    expect(parseTranscriptLine(userText('<bash-input>git status</bash-input>'))).toEqual([
+      { kind: 'tool-call', name: 'bash mode', summary: '[the user ran in the shell: git status]', command: 'git status', byUser: true },
+    ]);
+    const output = parseTranscriptLine(userText('<bash-stdout>On branch main\nnothing to commit</bash-stdout><bash-stderr></bash-stderr>'));
+    expect(output).toMatchObject([{ kind: 'tool-result', text: 'On branch main\nnothing to commit', isError: false }]);
+    expect(output.some((e) => e.kind === 'user')).toBe(false);
+  });
+
+  it('keeps words the user typed around the tags as theirs, and reads an error on stderr as a failure', () => {
+    const events = parseTranscriptLine(userText('why does this fail? <bash-stdout></bash-stdout><bash-stderr>fatal: not a git repository</bash-stderr>'));
+    expect(events).toMatchObject([{ kind: 'user', text: 'why does this fail?' }, { kind: 'tool-result', isError: true }]);
+  });
+});

@@ -56,6 +56,17 @@ describe('the conclusion whole, narration first to go', () => {
     expect(last.length).toBeGreaterThan(1_000);
     expect(text).toContain(last.trim());
   });
+
+  it('keeps every typed message when the conclusion and the last instruction are long too', () => {
+    const asks = Array.from({ length: 40 }, (_, i) => `Request ${i}: make the ${['orders', 'refunds', 'invoices', 'carts'][i % 4]} page load faster`);
+    const last = `Last: ${'keep the cache warm across deploys and never drop it on a schema change. '.repeat(60)}`;
+    const report = `Report: ${'the cache now survives deploys; the warmer runs after each migration. '.repeat(80)}`;
+    const lines = [...asks.flatMap((a, i) => [user(a), ...bash(`pnpm test test/page${i}`, '      Tests  3 passed (3)'), say(`Done with ${i}.`)]), user(last), say(report)];
+    const { text, stats } = render(lines);
+    expect(stats.typedMessagesShown).toBe(41);
+    for (const a of asks) expect(text).toContain(a);
+    expect(text.length).toBeLessThanOrEqual(12_000);
+  });
 });
 
 describe('outcomes in a session where the user says a lot', () => {

@@ -34,6 +34,13 @@ describe('readStance', () => {
     ['改用 pnpm，不要再用 npm 了', 'decides'],
     ['还是报错', 'corrects'],
     ['好的', 'agrees'],
+    ['这个方案不行，换一个', 'corrects'],
+    ['测试还是挂了', 'corrects'],
+    ['先别提交', 'corrects'],
+    ['这个函数在哪里定义的？', 'asks'],
+    ['给登录接口加上错误处理', undefined],
+    ['请求失败时要重试三次', undefined],
+    ['以后都用 pnpm', 'decides'],
   ] as const)('reads "%s" as %s', (text, stance) => {
     expect(readStance(text, { reply: true }).stance).toBe(stance);
   });

@@ -188,3 +188,20 @@ describe('readTranscript errors', () => {
     expect(isRecallError(err) && (err.cause as { code?: string }).code).toBe('ENOENT');
   });
 });
+
+describe('readTranscript: the conclusion', () => {
+  it("keeps the session's last long assistant message whole, and older long ones only as far as they can be shown", async () => {
+    const say = (i: number) => JSON.stringify({ type: 'assistant', message: { id: `m${i}`, role: 'assistant', content: [{ type: 'text', text: `Report ${i}: ${'the migration ran and the totals reconcile. '.repeat(60)}end of report ${i}.` }] } });
+    const lines = [JSON.stringify({ type: 'user', message: { role: 'user', content: 'Migrate every table.' } })];
+    for (let i = 0; i < 30; i += 1) lines.push(say(i), JSON.stringify({ type: 'user', message: { role: 'user', content: `next ${i}` } }));
+    lines.pop();
+    const file = join(dir, 'long-reports.jsonl');
+    await writeFile(file, lines.join('\n'));
+    const { text, stats } = await readTranscript(file, { maxChars: 12_000 });
+    expect(stats.conclusion).toMatchObject({ keptShare: 1 });
+    expect(text).toContain('end of report 29.');
+    const older = text.split('\n').find((line) => line.includes('Report 28:')) ?? '';
+    expect(older).toMatch(/\[…[\d,]+ chars…\]/);
+    expect(older.length).toBeLessThan(1_000);
+  });
+});
