@@ -30,6 +30,8 @@ export interface DoctorInputs {
   projectDirs: readonly string[];
   /** Codex's home folder when CODEX_HOME is set (its hooks.json lives there); `<homeDir>/.codex` otherwise. */
   codexHome?: string | undefined;
+  /** GitHub Copilot CLI's home folder when COPILOT_HOME is set (its hooks/recall.json lives there); `<homeDir>/.copilot` otherwise. */
+  copilotHome?: string | undefined;
 }
 
 export interface DoctorProbes {
@@ -42,7 +44,7 @@ export interface DoctorProbes {
   queue(paths: StatePaths): QueueProbe;
 }
 
-/** The results in a fixed order: node, state dir, config, Ollama, model, embedder, database, hooks (Claude Code, droid, Codex), queue. */
+/** The results in a fixed order: node, state dir, config, Ollama, model, embedder, database, hooks (Claude Code, droid, Codex, Copilot CLI), queue. */
 export async function runDoctor(inputs: DoctorInputs, probes: DoctorProbes): Promise<CheckResult[]> {
   const { probe: configProbe, config, paths } = probes.config();
   const claudeFiles = unique([
@@ -57,6 +59,11 @@ export async function runDoctor(inputs: DoctorInputs, probes: DoctorProbes): Pro
   const codexFiles = unique([
     join(agentDir('codex', { home: inputs.homeDir, codexHome: inputs.codexHome }), 'hooks.json'),
     ...inputs.projectDirs.map((dir) => join(dir, '.codex', 'hooks.json')),
+  ]);
+
+  const copilotFiles = unique([
+    join(agentDir('copilot', { home: inputs.homeDir, copilotHome: inputs.copilotHome }), 'hooks', 'recall.json'),
+    ...inputs.projectDirs.map((dir) => join(dir, '.github', 'hooks', 'recall.json')),
   ]);
 
   const ollama = probes.ollama(config.ollama.host);
@@ -74,6 +81,7 @@ export async function runDoctor(inputs: DoctorInputs, probes: DoctorProbes): Pro
     guard('hooks-claude', 'Hooks (Claude Code)', () => checkHooks('claude', claudeFiles.map((f) => probes.settingsFile(f)), paths.home)),
     guard('hooks-factory', 'Hooks (Factory)', () => checkHooks('factory', factoryFiles.map((f) => probes.settingsFile(f)), paths.home)),
     guard('hooks-codex', 'Hooks (Codex)', () => checkHooks('codex', codexFiles.map((f) => probes.settingsFile(f)), paths.home)),
+    guard('hooks-copilot', 'Hooks (Copilot CLI)', () => checkHooks('copilot', copilotFiles.map((f) => probes.settingsFile(f)), paths.home)),
     guard('queue', 'Capture queue', () => checkQueue(probes.queue(paths), inputs.now)),
   ]);
   return results;

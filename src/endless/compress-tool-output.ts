@@ -31,12 +31,13 @@ export interface CompressDeps {
   /**
    * How the agent takes a replacement: Claude Code reads `updatedToolOutput` in the tool's own shape (the
    * default); Codex sends the `reason` of a `{"decision":"block"}` answer to the model instead of the output,
-   * and hands the hook every output as plain text.
+   * and hands the hook every output as plain text. GitHub Copilot CLI sends the `textResultForLlm` of a
+   * `modifiedResult` answer instead of the output, and also hands the hook plain text.
    */
   answerStyle?: AnswerStyle;
 }
 
-export type AnswerStyle = 'updated-tool-output' | 'block-reason';
+export type AnswerStyle = 'updated-tool-output' | 'block-reason' | 'modified-result';
 
 /** Below this much time left, the model is not asked at all. */
 const MIN_MODEL_MS = 100;
@@ -47,10 +48,11 @@ export async function compressToolOutput(payload: PostToolUsePayload, settings: 
   const { toolName, sessionId, toolUseId } = payload;
   const refusal = refuseByInput(toolName, payload.toolInput, endlessRoot(deps.home));
   const blockReason = deps.answerStyle === 'block-reason';
+  const plainText = blockReason || deps.answerStyle === 'modified-result';
   const verdict =
     refusal !== null
       ? { eligible: false as const, reason: refusal }
-      : judgeToolOutput(toolName, payload.toolResponse, settings, { requireStructured: payload.idDerived !== true && !blockReason });
+      : judgeToolOutput(toolName, payload.toolResponse, settings, { requireStructured: payload.idDerived !== true && !plainText });
   if (!verdict.eligible) {
     deps.logger.log('debug', `left ${toolName} output alone: ${verdict.reason}`, { toolUseId });
     return {};
@@ -122,6 +124,7 @@ export async function compressToolOutput(payload: PostToolUsePayload, settings: 
   deps.logger.log('info', `${toolName} output: ${answer}`, { toolUseId, originalChars: text.length, compressedChars: record.compressedChars, modelMs, lastError });
   if (replacement === null) return {};
   if (blockReason) return { decision: 'block', reason: replacement };
+  if (deps.answerStyle === 'modified-result') return { modifiedResult: { textResultForLlm: replacement, resultType: 'success' } };
   return hookOutput(toolName, rebuildToolResponse(toolName, toolResponse, replacement));
 }
 

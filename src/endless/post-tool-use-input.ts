@@ -26,7 +26,7 @@ export function parsePostToolUsePayload(text: string, transcriptPosition: (trans
   const pick = (...keys: string[]): string | null => pickString(record, ...keys);
   const toolName = pick('tool_name', 'toolName');
   if (toolName === null) return { ok: false, problem: 'no tool_name' };
-  const response = 'tool_response' in record ? record.tool_response : record.toolResponse;
+  const response = 'tool_response' in record ? record.tool_response : 'toolResponse' in record ? record.toolResponse : copilotResult(record);
   if (response === undefined || response === null) return { ok: false, problem: `no tool_response for ${toolName}` };
   const sessionId = pick('session_id', 'sessionId') ?? 'unknown-session';
   const toolInput = record.tool_input ?? record.toolInput ?? null;
@@ -36,4 +36,15 @@ export function parsePostToolUsePayload(text: string, transcriptPosition: (trans
   const position = transcriptPath === null ? null : transcriptPosition(transcriptPath);
   const toolUseId = deriveToolUseId({ sessionId, toolName, toolInput, transcriptPosition: position });
   return { ok: true, payload: { sessionId, toolUseId, toolName, toolInput, toolResponse: response, idDerived: true } };
+}
+
+/**
+ * GitHub Copilot CLI sends `tool_result: {result_type, text_result_for_llm}` (camelCase under camelCase event
+ * names): the text the model would get, read as a plain string response.
+ */
+function copilotResult(record: Record<string, unknown>): string | null {
+  const result = record.tool_result ?? record.toolResult;
+  if (typeof result !== 'object' || result === null || Array.isArray(result)) return null;
+  const text = pickString(result as Record<string, unknown>, 'text_result_for_llm', 'textResultForLlm');
+  return text;
 }

@@ -10,6 +10,7 @@ import { hookSpawnAllowed } from '../core/process-switches.js';
 import { statePaths } from '../core/state-paths.js';
 import { readEndlessEnabled, readEndlessSettings } from '../endless/endless-settings.js';
 import { requestObservation } from '../endless/ollama-observe.js';
+import type { AnswerStyle } from '../endless/compress-tool-output.js';
 import { parsePostToolUsePayload } from '../endless/post-tool-use-input.js';
 import { spawnDetachedCompleter } from '../endless/spawn-completer.js';
 import { namedAgent } from './hook-agent.js';
@@ -36,13 +37,20 @@ export async function postToolUseHook(ctx: HookContext): Promise<Record<string, 
     deadlineAt: answerDeadline(performance.timeOrigin, settings.syncTimeoutMs),
     observe: requestObservation,
     logger,
-    answerStyle: namedAgent(ctx.args) === 'codex' ? 'block-reason' : 'updated-tool-output',
+    answerStyle: answerStyleFor(namedAgent(ctx.args)),
     spawnCompleter: (sessionId, toolUseId) =>
       spawnAllowed ? spawnDetachedCompleter(CLI_ENTRY, ctx.env, ctx.home, sessionId, toolUseId) : Promise.resolve(false),
   }).catch((err: unknown) => {
     logger.log('error', `PostToolUse failed, output left whole: ${describeError(err)}`);
     return {};
   });
+}
+
+/** How an agent takes a replacement output (compress-tool-output.ts). */
+function answerStyleFor(agent: ReturnType<typeof namedAgent>): AnswerStyle {
+  if (agent === 'codex') return 'block-reason';
+  if (agent === 'copilot') return 'modified-result';
+  return 'updated-tool-output';
 }
 
 /** The transcript's size in bytes: where the session stood when the tool ran (for a payload without an id). */

@@ -11,7 +11,8 @@ import { stateFolderProblems } from '../core/private-paths.js';
 import { hookSpawnAllowed } from '../core/process-switches.js';
 import { statePaths, type StatePaths } from '../core/state-paths.js';
 import { newCaptureJob, type CaptureJob } from '../queue/job.js';
-import { detectAgent } from './hook-agent.js';
+import { copilotSessionFile } from './copilot-session-file.js';
+import { detectAgent, namedAgent } from './hook-agent.js';
 import { markCaptured, markSessionClosed, uncapturedSpan } from '../queue/session-ledger.js';
 import { Spool } from '../queue/spool.js';
 import type { HookContext } from './hook-context.js';
@@ -31,8 +32,9 @@ export async function sessionEndHook(ctx: HookContext): Promise<Record<string, u
   }
   const { job: whole } = read;
   if (read.problem !== null) logger.log('warn', `SessionEnd payload was cut (${read.problem}); queued from the fields it holds`, { sessionId: whole.sessionId });
-  // Codex sessions are captured in parts (a later SessionStart may have captured an idle one): only what is new.
-  const span = whole.agent === 'codex' ? uncapturedSpan(ctx.home, whole.sessionId, whole.transcriptPath) : undefined;
+  // Codex and Copilot CLI sessions are captured in parts (a later SessionStart may have captured an idle one; Copilot's
+  // prompt mode ends a session after every turn, and a resumed session grows the same file): only what is new.
+  const span = whole.agent === 'codex' || whole.agent === 'copilot' ? uncapturedSpan(ctx.home, whole.sessionId, whole.transcriptPath) : undefined;
   if (span === null) {
     markSessionClosed(ctx.home, whole.sessionId);
     logger.log('info', 'nothing new in the session since its last capture', { sessionId: whole.sessionId });
@@ -81,7 +83,8 @@ type ReadPayload = { job: CaptureJob; problem: string | null } | { job: null; pr
 function readPayload(ctx: HookContext): ReadPayload {
   const cut = ctx.stdin.cut === 'cap' ? 'cut at the size cap' : ctx.stdin.cut === 'idle' ? 'stdin stayed open without ending' : ctx.stdin.cut === 'error' ? 'stdin read failed' : null;
   const parsed = parseHookInput(ctx.stdin.text);
-  const fields = parsed.ok ? parsed.input : salvageFields(ctx.stdin.text);
+  const sent = parsed.ok ? parsed.input : salvageFields(ctx.stdin.text);
+  const fields = sent.transcriptPath === null && isCopilot(ctx) ? { ...sent, transcriptPath: copilotSessionFile(ctx.env, sent.sessionId) } : sent;
   if (fields.transcriptPath === null) {
     const why = parsed.ok ? 'no transcript_path' : parsed.problem;
     return { job: null, problem: cut === null ? why : `${why}; ${cut}` };
@@ -94,6 +97,12 @@ function readPayload(ctx: HookContext): ReadPayload {
     reason: fields.reason,
   });
   return { job, problem: parsed.ok ? null : `${parsed.problem}${cut === null ? '' : `; ${cut}`}` };
+}
+
+/** GitHub Copilot CLI's SessionEnd payload names no transcript: the session id says where it is. */
+function isCopilot(ctx: HookContext): boolean {
+  const named = namedAgent(ctx.args);
+  return named === 'copilot' || (named === null && ctx.env.COPILOT_CLI === '1');
 }
 
 /** String fields read from a payload that is not whole JSON (cut short): `"name": "value"` pairs. */

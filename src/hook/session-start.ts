@@ -16,6 +16,7 @@ import { jobsWaitForModel } from '../queue/waiting-marker.js';
 import { isRunningOrStarting } from '../core/start-marker.js';
 import { wrapRecallContext } from '../transcript/recall-markers.js';
 import { adoptIdleSessions } from './adopt-idle-sessions.js';
+import { namedAgent } from './hook-agent.js';
 import type { HookContext } from './hook-context.js';
 import { parseHookInput } from './hook-input.js';
 
@@ -48,6 +49,8 @@ export async function sessionStartHook(ctx: HookContext): Promise<Record<string,
     logger.log('warn', 'context over the SessionStart cap; not injected', { namespace, chars: additionalContext.length });
     return {};
   }
+  // GitHub Copilot CLI (1.0.102) reads a top-level additionalContext and ignores hookSpecificOutput.
+  if (namedAgent(ctx.args) === 'copilot') return { additionalContext };
   return { hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext } };
 }
 

@@ -6,7 +6,9 @@
  * a stray folder, and Claude Code is the primary agent.
  *
  * Claude Code and droid read hooks from `settings.json`; Codex from `hooks.json` beside its config, in
- * `$CODEX_HOME` (default `~/.codex`) or a project's `.codex` folder.
+ * `$CODEX_HOME` (default `~/.codex`) or a project's `.codex` folder; GitHub Copilot CLI from every JSON file in
+ * `hooks/` of `$COPILOT_HOME` (default `~/.copilot`), or of a project's `.github` folder: recall keeps its
+ * hooks in its own `recall.json` there.
  */
 import { join } from 'node:path';
 import { AGENT_TARGETS, type AgentTarget } from './recall-hooks.js';
@@ -18,24 +20,29 @@ export interface InstallTarget {
   file: string;
 }
 
-const AGENT_DIRS: Record<AgentTarget, string> = { claude: '.claude', factory: '.factory', codex: '.codex' };
-const HOOK_FILES: Record<AgentTarget, string> = { claude: 'settings.json', factory: 'settings.json', codex: 'hooks.json' };
+const AGENT_DIRS: Record<AgentTarget, string> = { claude: '.claude', factory: '.factory', codex: '.codex', copilot: '.copilot' };
+const HOOK_FILES: Record<AgentTarget, string> = { claude: 'settings.json', factory: 'settings.json', codex: 'hooks.json', copilot: join('hooks', 'recall.json') };
+/** Where a project's file lives when it is not in the agent's own folder name under the project. */
+const PROJECT_DIRS: Partial<Record<AgentTarget, string>> = { copilot: '.github' };
 
 export interface AgentHomes {
   home: string;
   /** Codex's home folder when CODEX_HOME is set; `<home>/.codex` otherwise. */
   codexHome?: string | undefined;
+  /** GitHub Copilot CLI's home folder when COPILOT_HOME is set; `<home>/.copilot` otherwise. */
+  copilotHome?: string | undefined;
 }
 
 /** The folder an agent keeps its user settings in. */
 export function agentDir(agent: AgentTarget, homes: AgentHomes): string {
   if (agent === 'codex' && homes.codexHome) return homes.codexHome;
+  if (agent === 'copilot' && homes.copilotHome) return homes.copilotHome;
   return join(homes.home, AGENT_DIRS[agent]);
 }
 
 /** The settings file an agent reads hooks from: the user's, or the project's under `cwd`. */
 export function hookFileFor(agent: AgentTarget, options: AgentHomes & { project: boolean; cwd: string }): string {
-  const dir = options.project ? join(options.cwd, AGENT_DIRS[agent]) : agentDir(agent, options);
+  const dir = options.project ? join(options.cwd, PROJECT_DIRS[agent] ?? AGENT_DIRS[agent]) : agentDir(agent, options);
   return join(dir, HOOK_FILES[agent]);
 }
 

@@ -4,7 +4,8 @@
  * Claude Code (`~/.claude.json` top-level `mcpServers`, or a project's `.mcp.json`) and Factory droid
  * (`~/.factory/mcp.json`, or a project's `.factory/mcp.json`) share the shape
  *   { "mcpServers": { "<name>": { "type": "stdio", "command": "...", "args": [...], "env"?: {...} } } }
- * and droid adds `"disabled": false`.
+ * and droid adds `"disabled": false`. GitHub Copilot CLI (`~/.copilot/mcp-config.json`) reads the same shape
+ * with a `tools` list (`["*"]`: all of them).
  */
 import type { HookCommandParts } from './recall-hooks.js';
 
@@ -23,6 +24,8 @@ export function buildMcpServerEntry(parts: HookCommandParts): McpServerEntry {
   const entry: McpServerEntry = { type: 'stdio', command: parts.nodePath, args: [parts.cliPath, 'mcp'] };
   if (parts.recallHome) entry.env = { RECALL_HOME: parts.recallHome };
   if (parts.agent === 'factory') entry.disabled = false;
+  // Copilot CLI offers a server's tools to the model only as far as its `tools` list allows.
+  if (parts.agent === 'copilot') entry.tools = ['*'];
   return entry;
 }
 

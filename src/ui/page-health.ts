@@ -8,7 +8,7 @@ import type { Html } from './ui-layout.js';
 
 export async function renderHealthPage(env: NodeJS.ProcessEnv, cwd: string, servedBy: string): Promise<Html> {
   const results = await runDoctor(
-    { nodeVersion: process.version, now: new Date(), homeDir: homedir(), codexHome: env.CODEX_HOME?.trim() || undefined, projectDirs: [cwd] },
+    { nodeVersion: process.version, now: new Date(), homeDir: homedir(), codexHome: env.CODEX_HOME?.trim() || undefined, copilotHome: env.COPILOT_HOME?.trim() || undefined, projectDirs: [cwd] },
     { config: () => probeConfig(env), stateDir: probeStateDir, ollama: probeOllama, embedder: probeEmbedder, store: probeStore, settingsFile: probeSettingsFile, queue: probeQueue },
   );
   return html`<p class="muted" id="served-by">This page is served by ${servedBy} (pid ${process.pid}).</p>

@@ -27,7 +27,7 @@ export function registerDoctor(program: Command): void {
         queue: probeQueue,
       };
       const results = await runDoctor(
-        { nodeVersion: process.version, now: new Date(), homeDir: homedir(), codexHome: env.CODEX_HOME?.trim() || undefined, projectDirs: [...new Set([cwd, resolveProject(cwd).root ?? cwd])] },
+        { nodeVersion: process.version, now: new Date(), homeDir: homedir(), codexHome: env.CODEX_HOME?.trim() || undefined, copilotHome: env.COPILOT_HOME?.trim() || undefined, projectDirs: [...new Set([cwd, resolveProject(cwd).root ?? cwd])] },
         probes,
       );
       const ok = doctorPassed(results);

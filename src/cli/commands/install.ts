@@ -42,19 +42,19 @@ export function registerInstall(program: Command): void {
 export function addSharedOptions(command: Command, action: InstallAction): Command {
   return command
     .addOption(
-      new Option('--target <agent>', 'claude, factory, codex or all (default: each agent whose ~/.claude, ~/.factory or Codex home folder exists; claude if none does)').choices([
+      new Option('--target <agent>', 'claude, factory, codex, copilot or all (default: each agent whose ~/.claude, ~/.factory, Codex or Copilot CLI home folder exists; claude if none does)').choices([
         ...AGENT_TARGETS,
         'all',
       ]),
     )
-    .option('--project', 'edit the project file (<cwd>/.claude/settings.json, <cwd>/.factory/settings.json, <cwd>/.codex/hooks.json) instead of the one in your home folder')
+    .option('--project', 'edit the project file (<cwd>/.claude/settings.json, <cwd>/.factory/settings.json, <cwd>/.codex/hooks.json, <cwd>/.github/hooks/recall.json) instead of the one in your home folder')
     .option(
       '--endless',
       action === 'install'
-        ? 'also add the Endless Mode PostToolUse hook (timeout 90 s) and switch endless.enabled on in config.json (Claude Code and Codex; droid ignores what the hook answers)'
+        ? 'also add the Endless Mode PostToolUse hook (timeout 90 s) and switch endless.enabled on in config.json (Claude Code, Codex and Copilot CLI; droid ignores what the hook answers)'
         : 'remove only the Endless Mode PostToolUse hook and switch endless.enabled off',
     )
-    .option('--no-mcp', action === 'install' ? 'do not register the MCP server (~/.claude.json, ~/.factory/mcp.json, ~/.codex/config.toml; .mcp.json with --project)' : 'keep the MCP server registration')
+    .option('--no-mcp', action === 'install' ? 'do not register the MCP server (~/.claude.json, ~/.factory/mcp.json, ~/.codex/config.toml, ~/.copilot/mcp-config.json; .mcp.json with --project)' : 'keep the MCP server registration')
     .option('--dry-run', 'show the change to the hooks section and write nothing')
     .option('--json', 'print the result as JSON');
 }
@@ -64,7 +64,7 @@ export function runInstallCommand(action: InstallAction, flags: InstallFlags): v
   if (nodePath.trim() === '' || (!isAbsolute(nodePath) && /[\\/]/.test(nodePath))) {
     throw new RecallError('INPUT_INVALID', `--node must be an absolute path or a command name found on PATH, got "${nodePath}"`);
   }
-  const homes = { home: homedir(), codexHome: commandEnv().CODEX_HOME?.trim() || undefined };
+  const homes = { home: homedir(), codexHome: commandEnv().CODEX_HOME?.trim() || undefined, copilotHome: commandEnv().COPILOT_HOME?.trim() || undefined };
   const targets = resolveInstallTargets({ ...homes, target: flags.target, project: flags.project === true, cwd: process.cwd(), exists: existsSync });
   // Endless-only uninstall leaves everything but that hook; the MCP files are planned (and refused) before any write.
   const withMcp = flags.mcp !== false && !(action === 'uninstall' && flags.endless === true);
