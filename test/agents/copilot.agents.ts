@@ -5,7 +5,7 @@
  * double on 127.0.0.1, so no GitHub login is needed, and the Ollama double. Each test drives `copilot -p`
  * and reads what reached the model.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { functionOutputs, responsesRequestText, toolNames, ResponsesDouble, type ResponsesTurn } from '../support/responses-double.js';
@@ -25,6 +25,15 @@ const RULE = 'Always deploy the shop service with blue green releases';
 /** Under Copilot's own large-output threshold (20 KiB), above Endless Mode's. */
 const SEQ = 'seq 100001 102000';
 const SEQ_CHARS = Array.from({ length: 2_000 }, (_, i) => String(100_001 + i)).join('\n').length;
+
+/** The capture jobs waiting in the queue. */
+function spooled(recallHome: string): { id: string; sessionId: string | null; fromByte?: number; toByte?: number | null }[] {
+  const dir = join(recallHome, 'spool', 'pending');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.json') && !name.startsWith('.'))
+    .map((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')) as { id: string; sessionId: string | null; fromByte?: number; toByte?: number | null });
+}
 
 describe.skipIf(copilot === null)('GitHub Copilot CLI with recall installed', () => {
   let w: AgentWorld;
@@ -109,6 +118,20 @@ describe.skipIf(copilot === null)('GitHub Copilot CLI with recall installed', ()
       expect(existsSync(join(w.agentHome, '.copilot', 'session-state', sessionId, 'events.jsonl'))).toBe(true);
       const listed = await drainUntilListed(w, 'tabs for indentation');
       expect(listed).toContain('tabs');
+    });
+  });
+
+  it('captures only the new part of a resumed session at its next SessionEnd', async () => {
+    await check('no capture twice', "Copilot's prompt mode ends a session after each turn and `--resume` grows the same events.jsonl; each SessionEnd queues only the bytes no capture covered", async () => {
+      const first = await runCopilot('You must never force push to the release branch of this repository.', () => ({ text: 'Understood.' }), { env: { RECALL_HOOK_SPAWN: 'false' } });
+      const before = spooled(w.h.home).filter((job) => job.sessionId === first.sessionId);
+      expect(before).toHaveLength(1);
+      expect(before[0]!.fromByte ?? 0).toBe(0);
+      await runCopilot('Thanks.', () => ({ text: 'You are welcome.' }), { env: { RECALL_HOOK_SPAWN: 'false' }, args: ['--resume', first.sessionId] });
+      const jobs = spooled(w.h.home).filter((job) => job.sessionId === first.sessionId && !before.some((b) => b.id === job.id));
+      expect(jobs).toHaveLength(1);
+      expect(jobs[0]!.fromByte).toBe(before[0]!.toByte);
+      return `the resumed session's SessionEnd queued bytes ${jobs[0]!.fromByte}-${jobs[0]!.toByte} only`;
     });
   });
 
