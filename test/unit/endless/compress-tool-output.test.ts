@@ -203,3 +203,24 @@ describe('compressToolOutput for Codex (answerStyle block-reason)', () => {
     expect(await compressToolOutput({ ...codexPayload, toolResponse: 'ok\n' }, settings, deps(home, async () => observation, { answerStyle: 'block-reason' }))).toEqual({});
   });
 });
+
+describe('compressToolOutput for GitHub Copilot CLI (answerStyle modified-result)', () => {
+  /** What Copilot CLI 1.0.102 sends: tool_result.text_result_for_llm as plain text, no tool_use_id. */
+  const copilotPayload = payload({ toolUseId: 'derived-1', toolName: 'Bash', toolInput: { command: 'npm test', description: 'test' }, toolResponse: bigLog, idDerived: true });
+
+  it('answers {modifiedResult: {textResultForLlm: <observation>, resultType: success}}, which Copilot sends in place of the output', async () => {
+    const home = tempDir();
+    const answer = (await compressToolOutput(copilotPayload, settings, deps(home, async () => observation, { answerStyle: 'modified-result' }))) as {
+      modifiedResult: { textResultForLlm: string; resultType: string };
+    };
+    expect(Object.keys(answer)).toEqual(['modifiedResult']);
+    expect(answer.modifiedResult.resultType).toBe('success');
+    expect(answer.modifiedResult.textResultForLlm).toContain('## npm test: 1 of 40 suites fails');
+    expect(answer.modifiedResult.textResultForLlm.length).toBeLessThan(bigLog.length / 4);
+  });
+
+  it('answers nothing for a small output', async () => {
+    const home = tempDir();
+    expect(await compressToolOutput({ ...copilotPayload, toolResponse: 'ok\n' }, settings, deps(home, async () => observation, { answerStyle: 'modified-result' }))).toEqual({});
+  });
+});
