@@ -41,6 +41,7 @@ const BENCHMARKS = [
   { key: 'dedupeStore', script: 'dedupe-store.mjs', quick: ['2', '1000'] },
   { key: 'supersedeDecisions', script: 'supersede-decisions.mjs', quick: [] },
   { key: 'judgementPairs', script: 'judgement-pairs.mjs', quick: [] },
+  { key: 'importReplacements', script: 'import-replacements.mjs', quick: ['2000', '50'] },
   { key: 'searchCold', script: 'search-cold.mjs', quick: ['3', '1000'] },
   { key: 'searchScale', script: 'search-scale.mjs', quick: ['2', '1000'] },
   { key: 'searchWarm', script: 'search-warm.mjs', quick: ['3', '1000'] },
@@ -153,6 +154,9 @@ const ROWS = {
         met: met(r[arm][path].hiddenWrongly === 0),
       })),
     ),
+  importReplacements: (r) => [
+    { what: `\`recall import\` of ${r.lines} lines into ${size(r.stored)} stored rules: replaced (stored rules the user's / imports)`, figure: `${r.storedByUser.replaced} / ${r.storedByImport.replaced} (${r.storedByUser.proposed} / ${r.storedByImport.proposed} held as proposed changes)` },
+  ],
   searchCold: (r) => [{ what: '`recall search` cold (new process), hybrid', figure: r.rows.map((x) => `${size(x.memories)}: ${fmt(x.hybrid)} ms`).join('; ') }],
   searchScale: (r) =>
     r.rows.map((x) => ({
