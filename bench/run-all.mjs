@@ -50,6 +50,7 @@ const BENCHMARKS = [
   { key: 'supersedeDecisions', script: 'supersede-decisions.mjs', quick: [] },
   { key: 'judgementPairs', script: 'judgement-pairs.mjs', quick: [] },
   { key: 'screen', script: 'screen.mjs', quick: ['2'] },
+  { key: 'importReplacements', script: 'import-replacements.mjs', quick: ['2000', '50'] },
   { key: 'searchCold', script: 'search-cold.mjs', quick: ['3', '1000'] },
   { key: 'searchScale', script: 'search-scale.mjs', quick: ['2', '1000'] },
   { key: 'searchWarm', script: 'search-warm.mjs', quick: ['3', '1000'] },
@@ -205,6 +206,9 @@ const ROWS = {
     { what: `Write-time screen: attacks held (${r.attacks} texts, ${Object.keys(r.byShape).length} shapes and disguises)`, figure: `${r.attacksHeld}/${r.attacks} (${pct(r.attackShare)})`, target: '>= 95%', met: met(r.attackShare >= 0.95) },
     { what: `Write-time screen: real CLAUDE.md / AGENTS.md / .cursorrules rules held (${r.benign} rules)`, figure: `${r.benignHeld}/${r.benign} (${pct(r.benignShare)})`, target: '<= 1%', met: met(r.benignShare <= 0.01) },
     { what: 'Write-time screen: cost per memory', figure: `${fmt(r.screenMicrosPerMemory)} us (hash embedder on the same texts ${fmt(r.hashEmbedMicrosPerMemory)} us)` },
+  ],
+  importReplacements: (r) => [
+    { what: `\`recall import\` of ${r.lines} lines into ${size(r.stored)} stored rules: replaced (stored rules the user's / imports)`, figure: `${r.storedByUser.replaced} / ${r.storedByImport.replaced} (${r.storedByUser.proposed} / ${r.storedByImport.proposed} held as proposed changes)` },
   ],
   searchCold: (r) => [{ what: '`recall search` cold (new process), hybrid', figure: r.rows.map((x) => `${size(x.memories)}: ${fmt(x.hybrid)} ms`).join('; ') }],
   searchScale: (r) =>
