@@ -74,3 +74,33 @@ describe('redaction happens before any cut', () => {
     expect(summary).toMatch(/^\[tool Bash: curl/);
   });
 });
+
+describe('a long tool result, of which only the ends are redacted', () => {
+  const filler = (n: number): string => 'INFO request served in 12 ms path=/api/orders status=200\n'.repeat(Math.ceil(n / 58)).slice(0, n);
+
+  for (const [kind, secret] of SECRETS) {
+    it(`lets no part of a ${kind} secret through wherever it stands in a 40 KB result`, () => {
+      const total = 40_000;
+      for (let offset = 0; offset < total; offset += 997) {
+        const raw = `${filler(offset)} ${secret} ${filler(total - offset)}`;
+        expectNoSecret(cutToolResult(raw, LIMITS.toolOutput), secret);
+      }
+      // Across the end of the redacted head and the start of the redacted tail, character by character.
+      for (const around of [LIMITS.toolOutput + 2048, total - LIMITS.toolOutput - 2048]) {
+        for (let offset = around - secret.length - 4; offset < around + 4; offset += 1) {
+          const raw = `${filler(offset)} ${secret} ${filler(total - offset)}`;
+          expectNoSecret(cutToolResult(raw, LIMITS.toolOutput), secret);
+        }
+      }
+    });
+  }
+
+  it('keeps a cut of the same shape as a short result: head, marker with the whole length, tail', () => {
+    const raw = `first line\n${filler(30_000)}last line`;
+    const cut = cutToolResult(raw, LIMITS.toolOutput);
+    expect(cut.startsWith('first line')).toBe(true);
+    expect(cut.endsWith('last line')).toBe(true);
+    expect(cut).toMatch(/ \[…[\d,]+ chars…\] /);
+    expect(cut.length).toBeLessThanOrEqual(LIMITS.toolOutput);
+  });
+});
