@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { foldSession } from '../../../src/transcript/fold-session.js';
 import { parseTranscriptLine } from '../../../src/transcript/parse-transcript-line.js';
 import { renderSession } from '../../../src/transcript/render-session.js';
-import { cutToolResult, summarizeToolUse } from '../../../src/transcript/summarize-tool-use.js';
+import { CUT_MARGIN, cutToolResult, summarizeToolUse } from '../../../src/transcript/summarize-tool-use.js';
 import { LIMITS } from '../../../src/transcript/transcript-limits.js';
 
 const line = (value: unknown): string => JSON.stringify(value);
@@ -85,9 +85,9 @@ describe('a long tool result, of which only the ends are redacted', () => {
         const raw = `${filler(offset)} ${secret} ${filler(total - offset)}`;
         expectNoSecret(cutToolResult(raw, LIMITS.toolOutput), secret);
       }
-      // Across the end of the redacted head and the start of the redacted tail, character by character.
-      for (const around of [LIMITS.toolOutput + 2048, total - LIMITS.toolOutput - 2048]) {
-        for (let offset = around - secret.length - 4; offset < around + 4; offset += 1) {
+      // Across the ends of what the cut keeps and of what is redacted, character by character.
+      for (const around of [LIMITS.toolOutput, LIMITS.toolOutput + CUT_MARGIN, total - LIMITS.toolOutput - CUT_MARGIN, total - LIMITS.toolOutput]) {
+        for (let offset = Math.max(0, around - secret.length - 4); offset < around + 4; offset += 1) {
           const raw = `${filler(offset)} ${secret} ${filler(total - offset)}`;
           expectNoSecret(cutToolResult(raw, LIMITS.toolOutput), secret);
         }
