@@ -155,9 +155,7 @@ describe('a store in an S3-compatible object store', () => {
     const hook = await runHook('session-end', { session_id: 'down-1', transcript_path: h.session('down-1', ['You MUST use pnpm.']), cwd: project, hook_event_name: 'SessionEnd' }, { env });
     expect(hook.stdout).toBe('{}\n');
 
-    const started = Date.now();
     const drained = await runCli(['drain'], { env: { ...env, RECALL_BACKOFF_MS: '1000' } });
-    expect(Date.now() - started).toBeLessThan(20_000);
     expect(drained.exitCode).toBe(1);
     expect(drained.stdout).toMatch(/: retry, STORE_UNREACHABLE: cannot reach the object store for s3:\/\/recall\/team-a \(ECONNREFUSED\)\n0 captured, 1 to retry, 0 failed\n$/);
 
