@@ -42,7 +42,7 @@ const started = performance.now();
 let failed = 0;
 try {
   for (let i = 1; i <= searches; i += 1) {
-    const argv = ['search', queryText(i * 7919 % size), '--json', ...(i % 3 === 0 ? ['--project', `bench${i % 20}`] : [])];
+    const argv = ['search', queryText(i * 7919 % size), '--json', ...(i % 3 === 0 ? ['--namespace', `project:bench${i % 20}-0000abcd`] : [])];
     const answer = await requestDaemon(socket, { v: 1, argv, cwd: home, columns: null, isTTY: false, noColor: true });
     if (answer === null || answer.exitCode !== 0) failed += 1;
     if (i % every === 0) {

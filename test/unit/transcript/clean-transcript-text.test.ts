@@ -46,7 +46,7 @@ describe('cleanTranscriptText', () => {
 
   it('finishes on many unclosed tags (no backtracking without end; speed lives in bench/)', () => {
     const text = '<system-reminder x>'.repeat(50_000) + '<command-name>'.repeat(50_000);
-    expect(cleanTranscriptText(text).length).toBeGreaterThan(0);
+    expect(typeof cleanTranscriptText(text)).toBe('string');
   });
 });
 
