@@ -11,6 +11,7 @@ import { RecallError } from '../core/errors.js';
 import { sourceWords, type SourceWords } from './attribute-source.js';
 import { cutText } from './cut-text.js';
 import { foldSession } from './fold-session.js';
+import { collapseRewrites } from './gemini-session-record.js';
 import { parseJsonObjectLine, parseTranscriptRecord } from './parse-transcript-line.js';
 import { limitLineBytes } from './limit-line-bytes.js';
 import { renderSession } from './render-session.js';
@@ -144,6 +145,7 @@ export async function readTranscript(path: string, options: ReadTranscriptOption
     let turns = 0;
     let skippedLines = 0;
     let cwd: string | null = null;
+    const rewrites = collapseRewrites();
     try {
       for await (const line of lines) {
         // parseJsonObjectLine strips a BOM and a trailing CR as part of trimming.
@@ -153,11 +155,19 @@ export async function readTranscript(path: string, options: ReadTranscriptOption
           continue;
         }
         if (cwd === null) cwd = recordCwd(record);
-        for (const event of parseTranscriptRecord(record)) {
+        for (const kept of rewrites.push(record)) {
+          for (const event of parseTranscriptRecord(kept)) {
+            turns += 1;
+            events.push(event);
+          }
+        }
+        if (events.length > MAX_EVENTS) events = thin(events);
+      }
+      for (const kept of rewrites.flush()) {
+        for (const event of parseTranscriptRecord(kept)) {
           turns += 1;
           events.push(event);
         }
-        if (events.length > MAX_EVENTS) events = thin(events);
       }
     } finally {
       lines.close();
