@@ -42,7 +42,7 @@ export interface DoctorProbes {
   queue(paths: StatePaths): QueueProbe;
 }
 
-/** The results in a fixed order: node, state dir, config, Ollama, model, embedder, database, hooks (Claude Code, droid, Codex), queue. */
+/** The results in a fixed order: node, state dir, config, Ollama, model, embedder, database, hooks (Claude Code, droid, Codex, Gemini CLI), queue. */
 export async function runDoctor(inputs: DoctorInputs, probes: DoctorProbes): Promise<CheckResult[]> {
   const { probe: configProbe, config, paths } = probes.config();
   const claudeFiles = unique([
@@ -59,6 +59,8 @@ export async function runDoctor(inputs: DoctorInputs, probes: DoctorProbes): Pro
     ...inputs.projectDirs.map((dir) => join(dir, '.codex', 'hooks.json')),
   ]);
 
+  const geminiFiles = unique([inputs.homeDir, ...inputs.projectDirs].map((dir) => join(dir, '.gemini', 'settings.json')));
+
   const ollama = probes.ollama(config.ollama.host);
   const results = await Promise.all([
     guard('node', 'Node.js', () => checkNodeVersion(inputs.nodeVersion)),
@@ -74,6 +76,7 @@ export async function runDoctor(inputs: DoctorInputs, probes: DoctorProbes): Pro
     guard('hooks-claude', 'Hooks (Claude Code)', () => checkHooks('claude', claudeFiles.map((f) => probes.settingsFile(f)), paths.home)),
     guard('hooks-factory', 'Hooks (Factory)', () => checkHooks('factory', factoryFiles.map((f) => probes.settingsFile(f)), paths.home)),
     guard('hooks-codex', 'Hooks (Codex)', () => checkHooks('codex', codexFiles.map((f) => probes.settingsFile(f)), paths.home)),
+    guard('hooks-gemini', 'Hooks (Gemini CLI)', () => checkHooks('gemini', geminiFiles.map((f) => probes.settingsFile(f)), paths.home)),
     guard('queue', 'Capture queue', () => checkQueue(probes.queue(paths), inputs.now)),
   ]);
   return results;

@@ -36,7 +36,7 @@ export async function postToolUseHook(ctx: HookContext): Promise<Record<string, 
     deadlineAt: answerDeadline(performance.timeOrigin, settings.syncTimeoutMs),
     observe: requestObservation,
     logger,
-    answerStyle: namedAgent(ctx.args) === 'codex' ? 'block-reason' : 'updated-tool-output',
+    answerStyle: ['codex', 'gemini'].includes(namedAgent(ctx.args) ?? '') ? 'block-reason' : 'updated-tool-output',
     spawnCompleter: (sessionId, toolUseId) =>
       spawnAllowed ? spawnDetachedCompleter(CLI_ENTRY, ctx.env, ctx.home, sessionId, toolUseId) : Promise.resolve(false),
   }).catch((err: unknown) => {

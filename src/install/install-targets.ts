@@ -5,8 +5,8 @@
  * exists), and Claude Code when none does: installing for an agent that is not there would only leave
  * a stray folder, and Claude Code is the primary agent.
  *
- * Claude Code and droid read hooks from `settings.json`; Codex from `hooks.json` beside its config, in
- * `$CODEX_HOME` (default `~/.codex`) or a project's `.codex` folder.
+ * Claude Code, droid and Gemini CLI read hooks from `settings.json`; Codex from `hooks.json` beside its
+ * config, in `$CODEX_HOME` (default `~/.codex`) or a project's `.codex` folder.
  */
 import { join } from 'node:path';
 import { AGENT_TARGETS, type AgentTarget } from './recall-hooks.js';
@@ -18,8 +18,8 @@ export interface InstallTarget {
   file: string;
 }
 
-const AGENT_DIRS: Record<AgentTarget, string> = { claude: '.claude', factory: '.factory', codex: '.codex' };
-const HOOK_FILES: Record<AgentTarget, string> = { claude: 'settings.json', factory: 'settings.json', codex: 'hooks.json' };
+const AGENT_DIRS: Record<AgentTarget, string> = { claude: '.claude', factory: '.factory', codex: '.codex', gemini: '.gemini' };
+const HOOK_FILES: Record<AgentTarget, string> = { claude: 'settings.json', factory: 'settings.json', codex: 'hooks.json', gemini: 'settings.json' };
 
 export interface AgentHomes {
   home: string;

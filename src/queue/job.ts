@@ -4,7 +4,7 @@
  */
 import { firstBadField, parseJsonObject } from '../core/read-json-object.js';
 
-export type Agent = 'claude' | 'factory' | 'codex' | 'unknown';
+export type Agent = 'claude' | 'factory' | 'codex' | 'gemini' | 'unknown';
 
 export interface CachedMemory {
   content: string;

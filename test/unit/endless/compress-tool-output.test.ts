@@ -203,3 +203,13 @@ describe('compressToolOutput for Codex (answerStyle block-reason)', () => {
     expect(await compressToolOutput({ ...codexPayload, toolResponse: 'ok\n' }, settings, deps(home, async () => observation, { answerStyle: 'block-reason' }))).toEqual({});
   });
 });
+
+describe('compressToolOutput for Gemini CLI (answerStyle block-reason)', () => {
+  it("judges and replaces the llmContent Gemini's AfterTool payload carries", async () => {
+    const home = tempDir();
+    const gemini = payload({ toolName: 'run_shell_command', toolUseId: 'g1', toolInput: { command: 'npm test' }, toolResponse: { llmContent: bigLog, returnDisplay: bigLog } });
+    const answer = (await compressToolOutput(gemini, settings, deps(home, async () => observation, { answerStyle: 'block-reason' }))) as { decision: string; reason: string };
+    expect(answer.decision).toBe('block');
+    expect(answer.reason).toContain('## npm test: 1 of 40 suites fails');
+  });
+});
