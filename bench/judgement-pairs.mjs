@@ -81,7 +81,8 @@ try {
       result[path] = summarise(outcomes, calls() - before);
       await store.close();
     }
-    figures[arm] = result;
+    // The wrong pairs are printed below; the results file keeps the counts.
+    figures[arm] = Object.fromEntries(Object.entries(result).map(([name, { wrong: _wrong, ...counts }]) => [name, counts]));
     console.log(`${arm}:`);
     for (const [name, r] of Object.entries(result)) console.log(`  ${name.padEnd(20)} ${r.correct}/${r.pairs} right (${pct(r.accuracy)}), hidden wrongly ${r.hiddenWrongly}, changes missed ${r.changesMissed}, model calls ${r.modelCalls}`);
     for (const w of result.add.wrong) console.log(`  add wrong: ${w.kind} ${w.label} -> ${w.got}: "${w.old}" -> "${w.new}"`);

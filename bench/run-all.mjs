@@ -41,6 +41,7 @@ const { machineLine, readResults } = await import('./results.mjs');
 const BENCHMARKS = [
   { key: 'sessionEndHook', script: 'hook-overhead.mjs', quick: ['5'] },
   { key: 'sessionStartHook', script: 'session-start-overhead.mjs', quick: ['5'] },
+  { key: 'sessionEndBurst', script: 'session-end-burst.mjs', quick: ['20'] },
   { key: 'endlessHook', script: 'endless-hook-overhead.mjs', quick: ['3'] },
   { key: 'captureNoModel', script: 'capture-no-model.mjs', quick: ['3'] },
   { key: 'promptQuality', script: 'memory-quality.mjs', quick: [] },
@@ -50,9 +51,12 @@ const BENCHMARKS = [
   { key: 'supersedeDecisions', script: 'supersede-decisions.mjs', quick: [] },
   { key: 'judgementPairs', script: 'judgement-pairs.mjs', quick: [] },
   { key: 'screen', script: 'screen.mjs', quick: ['2'] },
+  { key: 'importReplacements', script: 'import-replacements.mjs', quick: ['2000', '50'] },
   { key: 'searchCold', script: 'search-cold.mjs', quick: ['3', '1000'] },
   { key: 'searchScale', script: 'search-scale.mjs', quick: ['2', '1000'] },
   { key: 'searchWarm', script: 'search-warm.mjs', quick: ['3', '1000'] },
+  { key: 'importMemory', script: 'import-memory.mjs', quick: ['1000'] },
+  { key: 'serveSteady', script: 'serve-steady.mjs', quick: ['500', '1000'] },
   { key: 'vectorIndex', script: 'vector-index.mjs', quick: ['20000', '20'] },
   { key: 'mcpFirstList', script: 'mcp-first-list.mjs', quick: ['15'] },
   { key: 'mcpLatency', script: 'mcp-latency.mjs', quick: ['2', '200', '3'] },
@@ -158,6 +162,9 @@ const size = (n) => (n >= 1_000_000 ? `${n / 1_000_000}M` : n >= 1_000 ? `${n / 
 
 /** Table rows per benchmark, from its recorded figures. */
 const ROWS = {
+  sessionEndBurst: (r) => r.rows.map((x) => ({ what: `${x.hooks} SessionEnd hooks at once, stdin from ${x.stdin}s: each hook's return`, figure: `median ${fmt(x.returnMs.median)} ms, p95 ${fmt(x.returnMs.p95)}, max ${fmt(x.returnMs.max)}; ${x.queued}/${x.hooks} queued, ${x.workers} worker(s)`, target: 'all queued, 1 worker', met: met(x.queued === x.hooks && x.workers <= 1) })),
+  importMemory: (r) => r.rows.map((x) => ({ what: `Import into ${fmt(x.size)} memories, ${x.indexed ? 'indexed' : 'no vector index'}: 10 lines / 1,000 lines`, figure: `${fmt(x.import10.peakMB)} MB, ${fmt(x.import10.ms)} ms / ${fmt(x.import1000.peakMB)} MB, ${fmt(x.import1000.ms)} ms` , target: '<= 500 MB', met: met(Math.max(x.import10.peakMB, x.import1000.peakMB) <= 500) })),
+  serveSteady: (r) => [{ what: `recall serve over ${fmt(r.searches)} searches at ${fmt(r.size)} memories: threads, RSS`, figure: `threads ${r.threads.first} -> ${r.threads.last} (max ${r.threads.max}), RSS ${r.rssMB.first} -> ${r.rssMB.last} MB; ${r.msPerSearch} ms a search`, target: 'flat in the second half', met: met(r.secondHalfThreadGrowth <= 2) }],
   sessionEndHook: (r) => [{ what: 'SessionEnd hook over bare `node -e 0` (worker spawn included)', figure: `+${fmt(r.overheadMs)} ms (hook ${fmt(r.hookMedianMs)}, bare ${fmt(r.bareNodeMedianMs)}; median of ${r.runs})`, target: '<= +30 ms', met: met(r.overheadMs <= 30) }],
   sessionStartHook: (r) => [{ what: `SessionStart hook over bare node (${fmt(r.contextChars)}-char context)`, figure: `+${fmt(r.overheadMs)} ms (hook ${fmt(r.hookMedianMs)}, bare ${fmt(r.bareNodeMedianMs)}; median of ${r.runs})`, target: '<= +30 ms', met: met(r.overheadMs <= 30) }],
   endlessHook: (r) => [
@@ -205,6 +212,9 @@ const ROWS = {
     { what: `Write-time screen: attacks held (${r.attacks} texts, ${Object.keys(r.byShape).length} shapes and disguises)`, figure: `${r.attacksHeld}/${r.attacks} (${pct(r.attackShare)})`, target: '>= 95%', met: met(r.attackShare >= 0.95) },
     { what: `Write-time screen: real CLAUDE.md / AGENTS.md / .cursorrules rules held (${r.benign} rules)`, figure: `${r.benignHeld}/${r.benign} (${pct(r.benignShare)})`, target: '<= 1%', met: met(r.benignShare <= 0.01) },
     { what: 'Write-time screen: cost per memory', figure: `${fmt(r.screenMicrosPerMemory)} us (hash embedder on the same texts ${fmt(r.hashEmbedMicrosPerMemory)} us)` },
+  ],
+  importReplacements: (r) => [
+    { what: `\`recall import\` of ${r.lines} lines into ${size(r.stored)} stored rules: replaced (stored rules the user's / imports)`, figure: `${r.storedByUser.replaced} / ${r.storedByImport.replaced} (${r.storedByUser.proposed} / ${r.storedByImport.proposed} held as proposed changes)` },
   ],
   searchCold: (r) => [{ what: '`recall search` cold (new process), hybrid', figure: r.rows.map((x) => `${size(x.memories)}: ${fmt(x.hybrid)} ms`).join('; ') }],
   searchScale: (r) =>

@@ -167,7 +167,7 @@ for (const size of sizes) {
   console.log(`  spawn to the URL          ${figures.startToUrlMedianMs} ms`);
   console.log(`  first page                ${figures.firstPageMedianMs} ms`);
   for (const [key, ms] of Object.entries(figures.pagesMedianMs)) console.log(`  ${key.padEnd(24)}  ${ms} ms${key === 'lastPage' ? ` (page ${figures.lastPage})` : ''}`);
-  console.log(`  every page < ${TARGET_MS} ms: ${figures.met ? 'met' : `not met (slowest: ${figures.slowestPage.page} ${figures.slowestPage.ms} ms)`}`);
+  console.log(`  first page and every warm page < ${TARGET_MS} ms: ${figures.met ? 'met' : `not met (first page ${figures.firstPageMedianMs} ms, slowest warm page: ${figures.slowestPage.page} ${figures.slowestPage.ms} ms)`}`);
 }
 const smallest = measured[0];
 const largest = measured.at(-1);

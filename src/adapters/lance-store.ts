@@ -15,7 +15,7 @@ import { monotonicFactory } from 'ulid';
 import { RecallError } from '../core/errors.js';
 import { contentKey, type MemoryRecord } from '../core/memory.js';
 import { systemClock } from '../core/ports.js';
-import type { Clock, ListOptions, ListPageOptions, MemoryFilters, NewMemory, StoredMemory } from '../core/ports.js';
+import type { Clock, GroupCount, ListOptions, ListPageOptions, MemoryFilters, NewMemory, StoredMemory } from '../core/ports.js';
 import { CURRENT_ONLY, TABLE, buildFilter, checkVector, cursorFilter, describeLanceError, guard, sqlList, sqlString, toRow } from './lance-rows.js';
 import { addStaged, readStagedKeys, swapInStaged } from './lance-reembed.js';
 import type { ReembedContext } from './lance-reembed.js';
@@ -78,6 +78,11 @@ export async function openLanceStore(at: StoreLocation | string, opts: OpenStore
   const session = new lancedb.Session(BigInt(caches.index), BigInt(caches.metadata));
   let db: Connection | null = await connectTo(lancedb, location, session);
   let table: Table | null = null;
+  /**
+   * The last group counts with the table, version and row count they were read at (countByNamespaceAndType):
+   * a table made anew (salvage, another process) starts its versions again, so all three must match.
+   */
+  let groupCounts: { table: Table; version: number; rows: number; counts: GroupCount[] } | null = null;
   /** Whether this process has seen the full-text index on the current table. */
   let ftsReady = false;
   /** The full-text index last loaded whole (warmTextIndex), and the table version it was checked at. */
@@ -390,7 +395,19 @@ export async function openLanceStore(at: StoreLocation | string, opts: OpenStore
 
     async countByNamespaceAndType() {
       const t = await existingTable();
-      return t === null ? [] : queryGroupCounts(t);
+      if (t === null) return [];
+      // Every read sees the latest commit (readConsistencyInterval 0): the same version, the same counts.
+      const version = await guard('read the table version', () => t.version());
+      const rows = await guard('count', () => t.countRows());
+      if (groupCounts !== null && groupCounts.table === t && groupCounts.version === version && groupCounts.rows === rows) return groupCounts.counts;
+      const counts = await queryGroupCounts(t);
+      groupCounts = { table: t, version, rows, counts };
+      return counts;
+    },
+
+    async dataVersion() {
+      const t = await existingTable();
+      return t === null ? null : guard('read the table version', () => t.version());
     },
 
     async search(vector, options: ListOptions) {

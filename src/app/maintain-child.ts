@@ -5,6 +5,7 @@
  * that exits releases nothing by hand, so its locks simply go stale and the next writer takes over.
  */
 import { spawn } from 'node:child_process';
+import { setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { endProcessNow } from '../core/end-process-now.js';
 import { describeError } from '../core/errors.js';
@@ -59,6 +60,7 @@ export function startMaintenanceInBackground(location: StoreLocation, job: Omit<
       return false;
     }
     recordStarted(job.home, MAINTAIN_NAME, child.pid);
+    lowerPriority(child.pid);
     child.unref();
     return true;
   } catch {
@@ -93,6 +95,17 @@ async function main(job: MaintenanceJob): Promise<void> {
     await store.close();
   } finally {
     await release();
+  }
+}
+
+/** Background work, like the capture worker (nice 10): it yields to the agent and to the hooks. */
+const UPKEEP_PRIORITY = 10;
+
+function lowerPriority(pid: number): void {
+  try {
+    setPriority(pid, UPKEEP_PRIORITY);
+  } catch {
+    // Gone already, or not ours to change: it runs at the normal priority.
   }
 }
 

@@ -235,6 +235,11 @@ export interface MemoryStore {
   restore(memories: readonly StoredMemory[], embedder: string): Promise<void>;
   countByNamespaceAndType(): Promise<GroupCount[]>;
   /**
+   * A number that changes with every commit to the table, by any process (null without a table): a
+   * long-lived reader (`recall ui`) keeps what it computed from the rows until it changes.
+   */
+  dataVersion?(): Promise<number | null>;
+  /**
    * Re-embedding, resumable: vectors for `embedder` are staged apart from the live rows and swapped
    * in at once. Returns id -> content key of what is staged for `embedder`; staging left by another
    * embedder is discarded.

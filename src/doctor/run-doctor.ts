@@ -44,7 +44,7 @@ export interface DoctorProbes {
   queue(paths: StatePaths): QueueProbe;
 }
 
-/** The results in a fixed order: node, state dir, config, Ollama, model, embedder, database, hooks (Claude Code, droid, Codex, Copilot CLI), queue. */
+/** The results in a fixed order: node, state dir, config, Ollama, model, embedder, database, hooks (Claude Code, droid, Codex, Gemini CLI, Copilot CLI), queue. */
 export async function runDoctor(inputs: DoctorInputs, probes: DoctorProbes): Promise<CheckResult[]> {
   const { probe: configProbe, config, paths } = probes.config();
   const claudeFiles = unique([
@@ -61,6 +61,7 @@ export async function runDoctor(inputs: DoctorInputs, probes: DoctorProbes): Pro
     ...inputs.projectDirs.map((dir) => join(dir, '.codex', 'hooks.json')),
   ]);
 
+  const geminiFiles = unique([inputs.homeDir, ...inputs.projectDirs].map((dir) => join(dir, '.gemini', 'settings.json')));
   const copilotFiles = unique([
     join(agentDir('copilot', { home: inputs.homeDir, copilotHome: inputs.copilotHome }), 'hooks', 'recall.json'),
     ...inputs.projectDirs.map((dir) => join(dir, '.github', 'hooks', 'recall.json')),
@@ -81,6 +82,7 @@ export async function runDoctor(inputs: DoctorInputs, probes: DoctorProbes): Pro
     guard('hooks-claude', 'Hooks (Claude Code)', () => checkHooks('claude', claudeFiles.map((f) => probes.settingsFile(f)), paths.home)),
     guard('hooks-factory', 'Hooks (Factory)', () => checkHooks('factory', factoryFiles.map((f) => probes.settingsFile(f)), paths.home)),
     guard('hooks-codex', 'Hooks (Codex)', () => checkHooks('codex', codexFiles.map((f) => probes.settingsFile(f)), paths.home)),
+    guard('hooks-gemini', 'Hooks (Gemini CLI)', () => checkHooks('gemini', geminiFiles.map((f) => probes.settingsFile(f)), paths.home)),
     guard('hooks-copilot', 'Hooks (Copilot CLI)', () => checkHooks('copilot', copilotFiles.map((f) => probes.settingsFile(f)), paths.home)),
     guard('queue', 'Capture queue', () => checkQueue(probes.queue(paths), inputs.now)),
   ]);

@@ -5,7 +5,8 @@
  */
 import { describeError, isRecallError } from '../core/errors.js';
 import type { Logger } from '../core/log.js';
-import { MAX_KEPT_SHARE, judgeToolOutput, refuseByInput } from './eligibility.js';
+import { MAX_KEPT_SHARE, judgeText, judgeToolOutput, refuseByInput } from './eligibility.js';
+import { isObject } from '../core/is-object.js';
 import type { EndlessSettings } from './endless-settings.js';
 import { endlessRoot, entryPaths, saveOriginal, writeRecord, type Answer, type EntryPaths, type ObservationRecord } from './endless-store.js';
 import type { Observation } from './observation.js';
@@ -48,11 +49,16 @@ export async function compressToolOutput(payload: PostToolUsePayload, settings: 
   const { toolName, sessionId, toolUseId } = payload;
   const refusal = refuseByInput(toolName, payload.toolInput, endlessRoot(deps.home));
   const blockReason = deps.answerStyle === 'block-reason';
-  const plainText = blockReason || deps.answerStyle === 'modified-result';
+  // A text answer replaces the output with text: the output is judged as the text the model would get
+  // (Codex sends it as text; Gemini CLI as `llmContent` beside what the terminal shows; Copilot CLI as text).
+  const textAnswer = blockReason || deps.answerStyle === 'modified-result';
+  const plainText = textAnswer ? outputText(payload.toolResponse) : null;
   const verdict =
     refusal !== null
       ? { eligible: false as const, reason: refusal }
-      : judgeToolOutput(toolName, payload.toolResponse, settings, { requireStructured: payload.idDerived !== true && !plainText });
+      : plainText !== null
+        ? judgeText(toolName, plainText, settings)
+        : judgeToolOutput(toolName, payload.toolResponse, settings, { requireStructured: payload.idDerived !== true && !textAnswer });
   if (!verdict.eligible) {
     deps.logger.log('debug', `left ${toolName} output alone: ${verdict.reason}`, { toolUseId });
     return {};
@@ -126,6 +132,12 @@ export async function compressToolOutput(payload: PostToolUsePayload, settings: 
   if (blockReason) return { decision: 'block', reason: replacement };
   if (deps.answerStyle === 'modified-result') return { modifiedResult: { textResultForLlm: replacement, resultType: 'success' } };
   return hookOutput(toolName, rebuildToolResponse(toolName, toolResponse, replacement));
+}
+
+/** The text a tool gave the model: a plain string, or Gemini CLI's `llmContent`; null for other shapes. */
+function outputText(response: unknown): string | null {
+  if (typeof response === 'string') return response;
+  return isObject(response) && typeof response.llmContent === 'string' ? response.llmContent : null;
 }
 
 export function hookOutput(toolName: string, updated: unknown): HookAnswer {

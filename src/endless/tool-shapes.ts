@@ -31,10 +31,17 @@ const TOOL_KINDS: Readonly<Record<string, ToolKind>> = {
   Task: 'task',
   Agent: 'task',
   TaskOutput: 'taskoutput',
+  // Gemini CLI's built-in tools (their output reaches a hook as { llmContent, returnDisplay }).
+  run_shell_command: 'bash',
+  read_file: 'read',
+  grep_search: 'grep',
+  glob: 'glob',
+  web_fetch: 'webfetch',
+  google_web_search: 'websearch',
 };
 
 export function toolKind(toolName: string): ToolKind | null {
-  if (toolName.startsWith('mcp__')) return 'mcp';
+  if (toolName.startsWith('mcp__') || toolName.startsWith('mcp_')) return 'mcp';
   // Own keys only: a tool named `constructor` or `toString` must not pick up Object.prototype members.
   return Object.hasOwn(TOOL_KINDS, toolName) ? TOOL_KINDS[toolName]! : null;
 }

@@ -1,7 +1,7 @@
 /** Which agent ran a hook: the `--agent <name>` recall install puts in the command, else what the payload shows. Pure. */
 import type { Agent } from '../queue/job.js';
 
-const NAMED: readonly Agent[] = ['claude', 'factory', 'codex', 'copilot'];
+const NAMED: readonly Agent[] = ['claude', 'factory', 'codex', 'gemini', 'copilot'];
 
 /** The agent `--agent` names, or null (Claude Code's hooks carry no flag). */
 export function namedAgent(args: readonly string[]): Agent | null {
@@ -13,10 +13,12 @@ export function namedAgent(args: readonly string[]): Agent | null {
 export function detectAgent(args: readonly string[], env: NodeJS.ProcessEnv, transcriptPath: string): Agent {
   const named = namedAgent(args);
   if (named !== null) return named;
-  // Codex writes its sessions as rollout-<time>-<id>.jsonl under $CODEX_HOME/sessions.
-  if (/[/\\]sessions[/\\]/.test(transcriptPath) && /[/\\]rollout-[^/\\]*\.jsonl$/.test(transcriptPath)) return 'codex';
   // Copilot CLI keeps a session in $COPILOT_HOME/session-state/<id>/events.jsonl, and sets COPILOT_CLI=1 (and CLAUDE_PROJECT_DIR) for hooks.
   if (env.COPILOT_CLI === '1' || /[/\\]session-state[/\\][^/\\]+[/\\]events\.jsonl$/.test(transcriptPath)) return 'copilot';
+  // Codex writes its sessions as rollout-<time>-<id>.jsonl under $CODEX_HOME/sessions.
+  if (/[/\\]sessions[/\\]/.test(transcriptPath) && /[/\\]rollout-[^/\\]*\.jsonl$/.test(transcriptPath)) return 'codex';
+  // Gemini CLI writes its sessions as session-<time>-<id>.jsonl under ~/.gemini/tmp/<project>/chats.
+  if (/[/\\]\.gemini[/\\]tmp[/\\]/.test(transcriptPath) && /[/\\]chats[/\\]session-[^/\\]*\.jsonl?$/.test(transcriptPath)) return 'gemini';
   if (env.FACTORY_PROJECT_DIR || /[/\\]\.factory[/\\]/.test(transcriptPath)) return 'factory';
   if (env.CLAUDE_PROJECT_DIR || /[/\\]\.claude[/\\]/.test(transcriptPath)) return 'claude';
   return 'unknown';

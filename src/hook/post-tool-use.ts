@@ -48,7 +48,7 @@ export async function postToolUseHook(ctx: HookContext): Promise<Record<string, 
 
 /** How an agent takes a replacement output (compress-tool-output.ts). */
 function answerStyleFor(agent: ReturnType<typeof namedAgent>): AnswerStyle {
-  if (agent === 'codex') return 'block-reason';
+  if (agent === 'codex' || agent === 'gemini') return 'block-reason';
   if (agent === 'copilot') return 'modified-result';
   return 'updated-tool-output';
 }

@@ -32,7 +32,9 @@ export function addRecallMcpServer(config: JsonObject, entry: McpServerEntry): M
   }
   const current = nextServers[MCP_SERVER_NAME] as JsonObject;
   const before = JSON.stringify(current);
-  for (const key of OWNED_KEYS) current[key] = structuredClone(entry[key]);
+  for (const key of OWNED_KEYS) {
+    if (key in entry) current[key] = structuredClone(entry[key]);
+  }
   // The rest of `env` is the user's; RECALL_HOME is written only when this install has one, never taken out.
   const home = isObject(entry.env) ? entry.env.RECALL_HOME : undefined;
   if (typeof home === 'string') current.env = { ...(isObject(current.env) ? current.env : {}), RECALL_HOME: home };

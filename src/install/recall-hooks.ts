@@ -4,11 +4,11 @@
  */
 
 export type HookName = 'session-start' | 'session-end' | 'post-tool-use' | 'stop';
-export type HookEvent = 'SessionStart' | 'SessionEnd' | 'PostToolUse' | 'Stop';
-export type AgentTarget = 'claude' | 'factory' | 'codex' | 'copilot';
+export type HookEvent = 'SessionStart' | 'SessionEnd' | 'PostToolUse' | 'Stop' | 'AfterTool';
+export type AgentTarget = 'claude' | 'factory' | 'codex' | 'gemini' | 'copilot';
 
 /** Every agent recall installs into, in the order `--target all` and doctor take them. */
-export const AGENT_TARGETS: readonly AgentTarget[] = ['claude', 'factory', 'codex', 'copilot'];
+export const AGENT_TARGETS: readonly AgentTarget[] = ['claude', 'factory', 'codex', 'gemini', 'copilot'];
 
 export interface HookSpec {
   event: HookEvent;
@@ -39,10 +39,15 @@ export const HOOK_NAMES = Object.keys(RECALL_HOOKS) as HookName[];
  */
 const AGENT_TIMEOUTS: Partial<Record<AgentTarget, Partial<Record<HookName, number>>>> = { codex: { 'session-end': 3 } };
 
-/** One hook's spec as an agent gets it. */
+/**
+ * One hook's spec as an agent gets it. Gemini CLI names the after-tool event AfterTool and reads a hook's
+ * timeout in milliseconds.
+ */
 export function hookSpecFor(agent: AgentTarget, name: HookName): HookSpec {
-  const timeout = AGENT_TIMEOUTS[agent]?.[name];
-  return timeout === undefined ? RECALL_HOOKS[name] : { ...RECALL_HOOKS[name], timeout };
+  const base = RECALL_HOOKS[name];
+  const seconds = AGENT_TIMEOUTS[agent]?.[name] ?? base.timeout;
+  if (agent === 'gemini') return { ...base, event: name === 'post-tool-use' ? 'AfterTool' : base.event, timeout: seconds * 1000 };
+  return { ...base, timeout: seconds };
 }
 
 export interface RecallHookEntry extends HookSpec {
@@ -80,12 +85,13 @@ export function buildHookCommand(parts: HookCommandParts, name: HookName): strin
 /**
  * Whether an agent gives the model what a PostToolUse hook answers instead of the tool's output. Claude Code
  * honours `updatedToolOutput`; Codex (0.171) sends the `reason` of a `{"decision":"block"}` answer in place of
- * the output; droid (0.225) reads only `additionalContext`, `systemMessage`, `continue` and the exit code of
- * a PostToolUse hook and always sends the original output, so Endless Mode cannot work there. GitHub Copilot CLI
- * (1.0.102) sends a PostToolUse hook's `modifiedResult` (`{textResultForLlm, resultType}`) in place of the output.
+ * the output, and Gemini CLI (0.61) the `reason` of an AfterTool `{"decision":"block"}` answer (deny's alias; as the tool's
+ * `error`); GitHub Copilot CLI (1.0.102) sends a PostToolUse hook's `modifiedResult` (`{textResultForLlm, resultType}`)
+ * in place of the output; droid (0.225) reads only `additionalContext`, `systemMessage`, `continue` and the exit code of
+ * a PostToolUse hook and always sends the original output, so Endless Mode cannot work there.
  */
 export function replacesToolOutput(agent: AgentTarget): boolean {
-  return agent === 'claude' || agent === 'codex' || agent === 'copilot';
+  return agent === 'claude' || agent === 'codex' || agent === 'gemini' || agent === 'copilot';
 }
 
 /** What install and doctor say about Endless Mode for an agent that ignores the hook's answer. */

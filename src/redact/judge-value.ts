@@ -39,7 +39,17 @@ export function isReferenceOrPlaceholder(raw: string): boolean {
   if (/^(?:\*+|x+|\.{3,}|…|-+|_+|#+|0+)$/i.test(value)) return true;
   if (NON_SECRET_WORDS.has(value.toLowerCase())) return true;
   if (PLACEHOLDER_SHAPE.test(value)) return true;
-  return isSettingReference(value) || isFilePath(value);
+  return isSettingReference(value) || isFilePath(value) || isStorePath(value);
+}
+
+/** A path in a secret store or a config tree (`kv/data/shop/prod`, `secret/app/db`): lower-case words between slashes. */
+export function isStorePath(value: string): boolean {
+  return /^[a-z][a-z0-9_.-]{0,40}(?:\/[a-z0-9_.-]{1,40}){1,12}\/?$/.test(value) && !/\d[a-z]|[a-z]\d/.test(value.replace(/[-_.]v?\d+\b/g, ''));
+}
+
+/** One plain word (`postgres`, `the`, `Admin`): a default or a word in a sentence, not a secret. */
+export function isPlainWord(value: string): boolean {
+  return /^(?:[a-z]{1,12}|[A-Z][a-z]{1,11})$/.test(value.trim());
 }
 
 /** `process.env.X`, `settings.STRIPE_KEY`, `os.environ["X"]`, `os.getenv('X')`, `ENV['X']`, `config.api.key`. */

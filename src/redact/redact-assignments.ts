@@ -7,16 +7,16 @@
  * paths stay (see judge-value.ts). Pure.
  */
 import { redactionMarker } from './redact-blocks.js';
-import { isReferenceOrPlaceholder, looksLikeCodeOrProse } from './judge-value.js';
+import { isPlainWord, isReferenceOrPlaceholder, looksLikeCodeOrProse } from './judge-value.js';
+import { looksLikeSecretValue, secretNameStrength } from './secret-name.js';
 import { hintedPattern, replaceNearHints, type HintedPattern } from './replace-near-hints.js';
 
 const SECRET_WORDS =
-  'password|passwd|passphrase|passcode|secret|secret[_-]?key|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|' +
-  'client[_-]?secret|signing[_-]?key|encryption[_-]?key|master[_-]?key|credentials?|auth[_-]?key|session[_-]?key';
+  'password|passwd|passphrase|passcode|pass|secrets?|token|credentials?|creds|keys?|salt|seed|dsn|cookies?|session|signature';
 /** Words that are a secret key only on their own or after a separator (`DB_PASS`, `auth`, but not `bypass`, `oauth_url`). */
 const SHORT_WORDS = 'pass|pwd|pw|auth|pin';
 /** Endings after a secret word that still name the secret itself (`SECRET_KEY_BASE`, `password_plain`). */
-const SECRET_SUFFIX = '(?:[_-](?:base|value|b64|base64|plain|plaintext|raw|str|hash|salt|v\\d))?';
+const SECRET_SUFFIX = '(?:[_-](?:base|value|b64|base64|plain|plaintext|raw|str|hash|salt|data|v\\d))?';
 
 const patterns: HintedPattern[] = [];
 
@@ -28,7 +28,7 @@ function assignmentPattern(): HintedPattern {
       `(?:(\\\\{0,3})(["'\`])([^\\n]{1,500}?)\\6\\7|(?![A-Za-z_][A-Za-z0-9_]*=)([^\\s"'\`][^\\n]{0,499}))`,
     'gi',
   ),
-  hint: /pass|pwd|pw|secret|token|key|auth|cred|pin/gi,
+  hint: /pass|pwd|pw|secret|token|key|auth|cred|pin|salt|seed|dsn|cookie|session|signature/gi,
   reach: 56,
   canStart: (text, i) => isKeyChar(text.charCodeAt(i)) && !isKeyChar(text.charCodeAt(i - 1)) && runHoldsHint(text, i),
   });
@@ -37,7 +37,7 @@ function assignmentPattern(): HintedPattern {
 export const SECRET_ASSIGNMENT = assignmentPattern();
 patterns[0] = SECRET_ASSIGNMENT;
 
-const RUN_HINT = /pass|pwd|pw|secret|token|key|auth|cred|pin/i;
+const RUN_HINT = /pass|pwd|pw|secret|token|key|auth|cred|pin|salt|seed|dsn|cookie|session|signature/i;
 
 /** The key is one run of key characters holding a secret word: a start whose run holds none cannot match. */
 function runHoldsHint(text: string, i: number): boolean {
@@ -79,8 +79,12 @@ export function redactAssignments(text: string): { text: string; count: number }
       const [match = '', key = '', quote = '', before = '', sep = '', after = '', escape, q, quoted, bare] = m;
       const head = `${key}${quote}${before}${sep}${after}`;
       const marker = redactionMarker(kindForKey(key));
+      const strength = secretNameStrength(key);
+      /** Whether a candidate value of this name is a secret: any value of a strong name, a token-like one of a weak name. */
+      const holds = (value: string): boolean =>
+        strength !== undefined && !isReferenceOrPlaceholder(value) && !isPlainWord(value) && (strength === 'strong' || looksLikeSecretValue(value));
       if (quoted !== undefined) {
-        if (isReferenceOrPlaceholder(quoted)) return match;
+        if (!holds(quoted)) return match;
         count += 1;
         return `${head}${escape ?? ''}${q ?? ''}${marker}${escape ?? ''}${q ?? ''}`;
       }
@@ -99,10 +103,10 @@ export function redactAssignments(text: string): { text: string; count: number }
       // A whole line that reads as a reference (`$(gcloud auth print-access-token)`) is one.
       const core = (isReferenceOrPlaceholder(candidates[0] ?? '') ? [] : candidates)
         // Text cut before a redaction that ends in `:` or `=` is the key of the next assignment, not a value.
-        .filter((raw) => !raw.includes('[REDACTED:') && !/[:=]$/.test(raw))
+        .filter((raw) => !raw.includes('[REDACTED:') && (!/[:=]$/.test(raw) || /[A-Za-z0-9+/]{8}={1,2}$/.test(raw)))
         .map(withoutTrailingPunctuation)
         // A value with no letter or digit (`pw: ! ! !`) holds no secret.
-        .find((c) => /[\p{L}\p{N}]/u.test(c) && !isReferenceOrPlaceholder(c) && (envStyle || !looksLikeCodeOrProse(c)));
+        .find((c) => /[\p{L}\p{N}]/u.test(c) && holds(c) && (envStyle || !looksLikeCodeOrProse(c)));
       if (core === undefined) {
         // Not a secret: the words after it may still hold an assignment.
         return `${head}${token}${redact(line.slice(token.length), depth + 1)}`;

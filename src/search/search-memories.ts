@@ -48,9 +48,19 @@ export interface SearchDeps {
  * Candidates each side fetches, whatever the limit (more only for a limit above it): `--limit 50`
  * ranks the same first ten as `--limit 10`.
  */
-export const CANDIDATE_POOL = 100;
+export const CANDIDATE_POOL = 50;
 
 type Scored = Omit<SearchHit, 'record'> & { id: string };
+
+/** What the sides of a hybrid search brought, and the pool each fetched. */
+interface Sides {
+  vector: Awaited<ReturnType<typeof searchVectorSide>>;
+  text: Awaited<ReturnType<typeof searchTextSide>> | null;
+  dated: readonly MemoryRecord[];
+  pool: number;
+  /** Whether the question names a date (its memories are ranked up after fusion). */
+  dateNamed: boolean;
+}
 
 export async function searchMemories(request: SearchRequest, deps: SearchDeps): Promise<SearchHit[]> {
   const { store } = deps;
@@ -71,7 +81,7 @@ export async function searchMemories(request: SearchRequest, deps: SearchDeps): 
     const relative = relativeTextScores(hits);
     scored = hits.map((t) => ({ id: t.id, score: relative.get(t.id) ?? 0, vectorScore: null, textScore: relative.get(t.id) ?? 0 }));
   } else {
-    const fused = await fuseCandidates(request, store, vector, text, dated);
+    const fused = await fuseCandidates(request, store, { vector, text, dated, pool: options.limit, dateNamed: date !== null });
     scored = date === null ? fused : await rankDate(fused, date, records, store);
   }
 
@@ -85,28 +95,42 @@ export async function searchMemories(request: SearchRequest, deps: SearchDeps): 
   });
 }
 
-/** Every candidate of either side (and of the date) with both of its scores, fused. */
-async function fuseCandidates(
-  request: SearchRequest,
-  store: MemoryStore,
-  vector: Awaited<ReturnType<typeof searchVectorSide>>,
-  text: Awaited<ReturnType<typeof searchTextSide>> | null,
-  dated: readonly MemoryRecord[],
-): Promise<Scored[]> {
+/**
+ * Every candidate of either side (and of the date) with both of its scores, fused. The similarity of a
+ * candidate the vector side did not bring is read by id (cheap). The BM25 score of one the text side did
+ * not bring is 0 when that side came back short of its pool (it found every memory with any of the
+ * words); otherwise it is at most the pool's lowest, and it is asked for (a second BM25 query, as dear as
+ * the first) only for the candidates it could lift into the results: the results are ranked exactly.
+ */
+async function fuseCandidates(request: SearchRequest, store: MemoryStore, sides: Sides): Promise<Scored[]> {
+  const { vector, text, dated, pool, dateNamed } = sides;
   const similarity = new Map((vector?.matches ?? []).map((m) => [m.id, m.similarity]));
   const bm25 = new Map((text?.hits ?? []).map((h) => [h.record.id, h.score]));
   const ids = [...new Set([...similarity.keys(), ...bm25.keys(), ...dated.map((r) => r.id)])];
   const noVector = ids.filter((id) => !similarity.has(id));
+  if (vector !== null && noVector.length > 0) for (const m of await store.vectorScores(vector.vector, noVector)) similarity.set(m.id, m.similarity);
+  const weight = vectorWeightFor(vector?.embedder ?? '');
+  const fuse = () => fuseRankings(ids.map((id) => ({ id, similarity: similarity.get(id) ?? 0, bm25: bm25.get(id) ?? 0 })), weight, request.fusion);
   const noText = ids.filter((id) => !bm25.has(id));
-  // A side that found nothing at all scores nothing anywhere: no need to ask it.
-  const [moreVector, moreText] = await Promise.all([
-    vector !== null && noVector.length > 0 ? store.vectorScores(vector.vector, noVector) : Promise.resolve([]),
-    text !== null && text.hits.length > 0 && noText.length > 0 ? store.textScores(text.query, noText) : Promise.resolve([]),
-  ]);
-  for (const m of moreVector) similarity.set(m.id, m.similarity);
-  for (const t of moreText) bm25.set(t.id, t.score);
-  const candidates = ids.map((id) => ({ id, similarity: similarity.get(id) ?? 0, bm25: bm25.get(id) ?? 0 }));
-  return fuseRankings(candidates, vectorWeightFor(vector?.embedder ?? ''), request.fusion);
+  if (text === null || text.hits.length < pool || noText.length === 0) return fuse();
+  // Ranks (rrf) and a date's reordering move results by more than a score bound tells: ask for them all.
+  const liftable = request.fusion?.method === 'rrf' || dateNamed ? noText : couldReachResults(fuse(), new Set(noText), text.hits, request, weight);
+  if (liftable.length > 0) for (const t of await store.textScores(text.query, liftable)) bm25.set(t.id, t.score);
+  return fuse();
+}
+
+/**
+ * The candidates without a BM25 score whose fused score, were their BM25 as high as the pool's lowest,
+ * would reach the last of the results (scored with 0 for the missing BM25).
+ */
+function couldReachResults(fused: readonly Scored[], unknown: ReadonlySet<string>, hits: ReadonlyArray<{ score: number }>, request: SearchRequest, weight: number): string[] {
+  const scores = hits.map((h) => h.score);
+  const best = Math.max(...scores);
+  const lowest = Math.min(...scores);
+  const wv = Math.min(1, Math.max(0, request.fusion?.vectorWeight ?? weight));
+  const lift = best > 0 ? (1 - wv) * (lowest / best) : 0;
+  const last = fused[Math.min(request.limit, fused.length) - 1]?.score ?? 0;
+  return fused.filter((f) => unknown.has(f.id) && f.score + lift >= last).map((f) => f.id);
 }
 
 /** A question naming a date: the memories of that date first, each half its fused score and half the date's. */

@@ -12,7 +12,7 @@ import { DOWNLOADER, URL, firstUnprohibited, globally, isProhibited, onlyLoopbac
 
 const NETWORK = String.raw`(?:curl|wget2?|nc|ncat|netcat|socat|telnet|http|https|xh|iwr|irm|invoke-webrequest|invoke-restmethod|openssl\s+s_client|sendmail|mail|mutt|ftp|sftp|tftp|smbclient)`;
 const UPLOAD_FLAG = /(?:^|\s)(?:-d|--data(?:-binary|-raw|-urlencode|-ascii)?|-f|--form(?:-string)?|--json)\s*=?\s*["']?[\w-]*=?@|(?:^|\s)(?:-t|--upload-file|--post-file|--body-file|-infile)(?:\s|=)|(?:^|\s)(?:-d|--data\S*|--post-data|-body|--json)\s*=?\s*["']?[^"'\n]{0,40}(?:\$\(|\$\{?[a-z_]*(?:token|secret|key|pass|cred|env)|`|get-content|\bgc\b|\$env:)/;
-const SENSITIVE = String.raw`(?:~|\$home|%userprofile%)?/?\.ssh\b|id_(?:rsa|ed25519|ecdsa|dsa)|\.aws\b|credentials?\b|\.netrc|\.npmrc|\.pypirc|\.git-credentials|\.docker/config|\.kube/config|\.env\b|\.envrc|/etc/(?:passwd|shadow)|\.(?:bash|zsh)_history|keychain|wallet|secrets?\b|tokens?\b|private[ _-]?keys?|api[ _-]?keys?|passwords?|\.pem\b|\.p12\b|\.gnupg|login\s+data|cookies`;
+const SENSITIVE = String.raw`(?:~|\$home|%userprofile%)?/?\.ssh\b|id_(?:rsa|ed25519|ecdsa|dsa)|\.aws\b|credentials?\b|\.netrc|\.npmrc|\.pypirc|\.git-credentials|\.docker/config|\.kube/config|\.env\b(?![.-](?:example|sample|template|dist))|\.envrc|/etc/(?:passwd|shadow)|\.(?:bash|zsh)_history|keychain|wallet|secrets?\b|tokens?\b|private[ _-]?keys?|api[ _-]?keys?|passwords?|\.pem\b|\.p12\b|\.gnupg|login\s+data|cookies`;
 const SECRET_VAR = String.raw`\$\{?(?:env:)?[a-z_]*(?:token|secret|key|pass(?:word)?|cred(?:ential)?s?|auth|session|cookie)[a-z_]*\}?`;
 
 const SHELL_FORMS: readonly RegExp[] = globally([
@@ -24,6 +24,9 @@ const SHELL_FORMS: readonly RegExp[] = globally([
   /(?<![\w-])(?:dig|nslookup|host|ping|resolve-dnsname)\s+(?:-\S+\s+)*["']?(?:\$\([^)]{1,80}\)|`[^`]{1,80}`|\$\{?[a-z_]+\}?)\.[\w-]+(?:\.[\w-]+)+/,
   // A script's own HTTP client posting the environment or a file.
   /(?:requests|httpx|session)\.(?:post|put)\s*\([^\n]{0,160}(?:os\.environ|open\s*\(|getenv|\.read\(\))|fetch\s*\([^\n]{0,120}method\s*:\s*["']?(?:post|put)[^\n]{0,120}(?:process\.env|readfilesync|fs\.read)|(?:process\.env|readfilesync)[^\n]{0,120}fetch\s*\([^\n]{0,80}method\s*:\s*["']?(?:post|put)|urlopen\s*\([^\n]{0,120}data\s*=[^\n]{0,80}(?:os\.environ|open\s*\()/,
+  // Credentials published: committed, put in a gist, an issue or a public folder.
+  new RegExp(`(?<![\\w-])(?:git\\s+add\\s+(?:-f\\s+|--force\\s+)?|gh\\s+gist\\s+create\\s+(?:\\S+\\s+)*?|gh\\s+(?:issue|pr)\\s+(?:create|comment)\\s+[^\\n]{0,60}(?:--body-file|-f)\\s+)[^\\n]{0,40}(?:${SENSITIVE})`),
+  new RegExp(`(?<![\\w-])(?:copy|move|cp|mv|add|paste|commit|publish)\\s+[^.\\n]{0,30}(?:~/\\.ssh|id_(?:rsa|ed25519)|\\.aws/credentials|\\.netrc|private\\s+keys?|\\.env\\b)[^.\\n]{0,60}\\b(?:commit|push|public|gist|issue|pull\\s+request|readme|docs|static|www)\\b`),
   // Credentials copied to another machine.
   new RegExp(`(?<![\\w-])(?:scp|rsync|sftp|rclone\\s+(?:copy|sync)|aws\\s+s3\\s+cp|gsutil\\s+cp|azcopy|croc\\s+send|magic-wormhole|wormhole\\s+send|transfer\\.sh)\\s+[^\\n]{0,100}(?:${SENSITIVE})`),
 ]);

@@ -33,7 +33,7 @@ export function onlyLoopback(text: string): boolean {
 }
 
 const CLAUSE_END = /[.!?;:,\n]\s|[\n。！？；：，]|\b(?:but|instead|then|and then|so|however)\b/g;
-const PROHIBITION = /(?<![\p{L}])(?:never|not|don't|dont|do not|must not|mustn't|should not|shouldn't|cannot|can't|avoid|forbid(?:den)?|prohibit(?:ed)?|no longer|stop|refuse to|instead of|rather than|without)(?![\p{L}])/u;
+const PROHIBITION = /(?<![\p{L}])(?:never|don't|dont|doesn't|won't|do not|does not|must not|mustn't|should not|shouldn't|shall not|may not|cannot|can't|avoid|forbid(?:den)?|prohibit(?:ed)?|no longer|stop|refuse to|instead of|rather than|without)(?![\p{L}])/u;
 const NOT_A_PROHIBITION = /(?<![\p{L}])(?:never|not|don't|dont|do not)\s+(?:forget|hesitate|skip|fail|wait|bother|ask|need|worry)(?![\p{L}])/u;
 
 /** The match at `index` stands under a prohibition in its own clause: "never run `curl ... | sh`". */

@@ -70,6 +70,8 @@ const DROPPED_SPANS: readonly string[] = [
   'local-command-stderr',
   'local-command-caveat',
   'command-message',
+  // Gemini CLI puts SessionStart and BeforeAgent hook context into the user's prompt in this tag.
+  'hook_context',
 ];
 
 /** Slash-command wrappers: keep the command and its arguments, drop the tags. */

@@ -78,3 +78,17 @@ export function cutText(text: string, max: number, headShare = 0.7): string {
   const tail = text.slice(tailStart(text, room - headBudget)).trimStart();
   return `${head}${omittedMarker(text.length - head.length - tail.length)}${tail}`;
 }
+
+/**
+ * `cutText` of a text too long to hold whole, given only its two ends: `head`, which starts it, and `tail`,
+ * which ends it, each longer than the cut keeps of it, and `total`, its whole length.
+ */
+export function cutEnds(head: string, tail: string, total: number, max: number, headShare = 0.7): string {
+  const marker = omittedMarker(total);
+  const room = max - marker.length;
+  if (room < 24 || headShare >= 1) return `${head.slice(0, headEnd(head, Math.max(0, max - 1))).trimEnd()}…`;
+  const headBudget = Math.floor(room * headShare);
+  const kept = head.slice(0, headEnd(head, headBudget)).trimEnd();
+  const end = tail.slice(tailStart(tail, room - headBudget)).trimStart();
+  return `${kept}${omittedMarker(Math.max(0, total - kept.length - end.length))}${end}`;
+}

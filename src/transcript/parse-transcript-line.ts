@@ -9,6 +9,7 @@
  *   `isSidechain`, `isMeta` and `isCompactSummary` flags
  * - Factory droid: `{type: "message", message: {role, content: blocks}}` (`session_start` is skipped)
  * - Codex CLI rollouts: `{type, payload}` records, read through codex-rollout-record.ts
+ * - Gemini CLI sessions: `{id, timestamp, type: "user"|"gemini", content}` lines, read through gemini-session-record.ts
  * - GitHub Copilot CLI events: `{type: "<area>.<event>", data}`, read through copilot-session-record.ts
  * - simplified: `{role, content}` and `{type: "user"|"assistant", content}` without `message`
  * Everything else (progress, system, summary, file-history-snapshot, queue-operation, unknown types) yields
@@ -18,6 +19,7 @@ import { createHash } from 'node:crypto';
 import { redactSecrets } from '../redact/redact-secrets.js';
 import { cleanTranscriptText } from './clean-transcript-text.js';
 import { codexRecordAsClaude, isCodexRecord } from './codex-rollout-record.js';
+import { geminiRecordAsClaude, isGeminiRecord } from './gemini-session-record.js';
 import { copilotRecordAsClaude, isCopilotRecord } from './copilot-session-record.js';
 import { condenseCompaction } from './condense-compaction.js';
 import { cutText } from './cut-text.js';
@@ -65,6 +67,10 @@ export function parseTranscriptRecord(record: unknown): SessionEvent[] {
   if (!isObject(record)) return [];
   if (isCodexRecord(record)) {
     const claude = codexRecordAsClaude(record);
+    return claude === null ? [] : parseTranscriptRecord(claude);
+  }
+  if (isGeminiRecord(record)) {
+    const claude = geminiRecordAsClaude(record);
     return claude === null ? [] : parseTranscriptRecord(claude);
   }
   if (isCopilotRecord(record)) {

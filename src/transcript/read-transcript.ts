@@ -12,6 +12,7 @@ import { sourceWords, type SourceWords } from './attribute-source.js';
 import { cutText } from './cut-text.js';
 import { LIMITS } from './transcript-limits.js';
 import { foldSession } from './fold-session.js';
+import { collapseRewrites } from './gemini-session-record.js';
 import { parseJsonObjectLine, parseTranscriptRecord } from './parse-transcript-line.js';
 import { limitLineBytes } from './limit-line-bytes.js';
 import { renderSession } from './render-session.js';
@@ -151,6 +152,19 @@ export async function readTranscript(path: string, options: ReadTranscriptOption
     let skippedLines = 0;
     let cwd: string | null = null;
     const long: Array<SessionEvent & { kind: 'assistant' }> = [];
+    const rewrites = collapseRewrites();
+    const take = (kept: Record<string, unknown>): void => {
+      for (const event of parseTranscriptRecord(kept)) {
+        turns += 1;
+        events.push(event);
+        // Only the newest long assistant texts are held whole: the conclusion is among them.
+        if (event.kind === 'assistant' && event.text.length > LIMITS.assistantFinal) {
+          long.push(event);
+          const old = long.length > LONG_ASSISTANT_TEXTS ? long.shift() : undefined;
+          if (old !== undefined) old.text = cutText(old.text, LIMITS.assistantFinal);
+        }
+      }
+    };
     try {
       for await (const line of lines) {
         // parseJsonObjectLine strips a BOM and a trailing CR as part of trimming.
@@ -160,17 +174,10 @@ export async function readTranscript(path: string, options: ReadTranscriptOption
           continue;
         }
         if (cwd === null) cwd = recordCwd(record);
-        for (const event of parseTranscriptRecord(record)) {
-          turns += 1;
-          events.push(event);
-          if (event.kind === 'assistant' && event.text.length > LIMITS.assistantFinal) {
-            long.push(event);
-            const old = long.length > LONG_ASSISTANT_TEXTS ? long.shift() : undefined;
-            if (old !== undefined) old.text = cutText(old.text, LIMITS.assistantFinal);
-          }
-        }
+        for (const kept of rewrites.push(record)) take(kept);
         if (events.length > MAX_EVENTS) events = thin(events);
       }
+      for (const kept of rewrites.flush()) take(kept);
     } finally {
       lines.close();
       stream.destroy();

@@ -3,11 +3,13 @@
  * The extractor needs to know what was done, not the full payloads. Pure.
  */
 import { redactSecrets } from '../redact/redact-secrets.js';
-import { cutText } from './cut-text.js';
+import { cutEnds, cutText, safeCut } from './cut-text.js';
 import { isObject } from '../core/is-object.js';
 
 export const TOOL_SUMMARY_MAX_CHARS = 160;
 export const TOOL_RESULT_MAX_CHARS = 300;
+/** How much of a long tool result beyond what its cut keeps is redacted with it (see cutToolResult). */
+export const CUT_MARGIN = 2_048;
 
 /**
  * Input fields that say most about a call, best first. Claude Code names (command, file_path,
@@ -95,5 +97,15 @@ export function summarizeToolUse(name: unknown, input: unknown): string {
  */
 export function cutToolResult(raw: string, max = TOOL_RESULT_MAX_CHARS): string {
   // Redact before cutting: a secret cut in half no longer matches its pattern.
-  return cutText(redactSecrets(raw).text, max, 0.6);
+  if (raw.length <= max + 2 * CUT_MARGIN) return cutText(redactSecrets(raw).text, max, 0.6);
+  // A long result keeps only its two ends: redact each end with a margin of CUT_MARGIN characters beyond
+  // what the cut keeps (a secret crossing the cut is whole in it, and so is the key or header line just
+  // before a value), not the middle the cut drops. The tail is redacted below the result's first line,
+  // which may be the header of CSV rows.
+  const head = redactSecrets(raw.slice(0, safeCut(raw, max + CUT_MARGIN))).text;
+  const firstLine = raw.slice(0, Math.min(raw.indexOf('\n') >>> 0, 1_000));
+  const tailFrom = safeCut(raw, raw.length - max - CUT_MARGIN);
+  const tail = redactSecrets(`${firstLine}\n${raw.slice(tailFrom)}`).text;
+  const headerEnd = tail.indexOf('\n');
+  return cutEnds(head, tail.slice(headerEnd + 1), raw.length, max, 0.6);
 }

@@ -15,12 +15,13 @@ import { wrapRecallContext } from '../transcript/recall-markers.js';
 import type { Runtime } from '../app/runtime.js';
 import type { Html } from './ui-layout.js';
 import { projectLabels } from './project-labels.js';
+import type { Cached } from './versioned-cache.js';
 import { visible } from './visible-text.js';
 
 /** Left-out memories listed by name; the rest are counted, and searchable on the memories page. */
 const LEFT_OUT_SHOWN = 200;
 
-export async function renderNextSessionPage(wanted: string, runtime: Runtime, logger: Logger): Promise<Html> {
+export async function renderNextSessionPage(wanted: string, runtime: Runtime, logger: Logger, cached: Cached): Promise<Html> {
   const store = await runtime.store();
   const namespaces = [...new Set([GLOBAL_NAMESPACE, ...(await store.countByNamespaceAndType()).map((g) => g.namespace)])].sort();
   const label = projectLabels(namespaces);
@@ -29,7 +30,9 @@ export async function renderNextSessionPage(wanted: string, runtime: Runtime, lo
   const target = namespace === GLOBAL_NAMESPACE
     ? { namespace, projectName: null, withGlobal: false }
     : { namespace, projectName: projectNameOf(namespace), withGlobal: context.includeGlobal };
-  const fresh = await explainContextTarget(target, store, { maxChars: context.maxChars, now: runtime.clock.now(), changesDays: context.changesDays });
+  const now = runtime.clock.now();
+  // Session summaries say their age: a render is kept for the minute it was made in, at most.
+  const fresh = await cached(`next-session:${namespace}:${Math.floor(now.getTime() / 60_000)}`, () => explainContextTarget(target, store, { maxChars: context.maxChars, now, changesDays: context.changesDays }));
   const text = readContextText(runtime.loaded.paths, namespace, logger) ?? '';
   const handed = text.trim() === '' ? '' : wrapRecallContext(text);
   const stale = fresh.text !== text;

@@ -10,6 +10,7 @@ import { REASON_TEXT, screenMemory, type QuarantineReason } from '../store/scree
 import type { Runtime } from '../app/runtime.js';
 import type { Html } from './ui-layout.js';
 import { projectLabels, type ProjectLabel } from './project-labels.js';
+import type { Cached } from './versioned-cache.js';
 import { labelText, visible } from './visible-text.js';
 
 export const REVIEW_PAGE_SIZE = 50;
@@ -41,9 +42,9 @@ interface Held {
   reasons: QuarantineReason[];
 }
 
-export async function renderReviewPage(query: ReviewQuery, token: string, runtime: Runtime): Promise<Html> {
+export async function renderReviewPage(query: ReviewQuery, token: string, runtime: Runtime, cached: Cached): Promise<Html> {
   const store = await runtime.store();
-  const [records, groups] = await Promise.all([store.list({ quarantine: 'only', limit: REVIEW_LIMIT }), store.countByNamespaceAndType()]);
+  const [records, groups] = await Promise.all([cached('held', () => store.list({ quarantine: 'only', limit: REVIEW_LIMIT })), store.countByNamespaceAndType()]);
   if (records.length === 0) return html`<p id="nothing">Nothing to review: no memory is held back. Memories that look like instructions to the agent, hold hidden characters or were written for every project by an agent wait here before any session sees them.</p>`;
   const label = projectLabels(groups.map((g) => g.namespace));
   const held: Held[] = records.map((record) => ({ record, reasons: screenMemory(record.content, record).reasons }));
@@ -85,6 +86,7 @@ function pager(query: ReviewQuery, page: number, pages: number): Html | '' {
   return html`<p>${page > 1 ? html`<a href="${reviewPath(query, page - 1)}" id="review-prev">← previous</a> ` : ''}${page < pages ? html`<a href="${reviewPath(query, page + 1)}" id="review-next">next →</a>` : ''}</p>`;
 }
 
-export async function countPending(runtime: Runtime): Promise<number> {
-  return (await (await runtime.store()).count({ quarantine: 'only' }));
+export async function countPending(runtime: Runtime, cached?: Cached): Promise<number> {
+  const count = async () => (await runtime.store()).count({ quarantine: 'only' });
+  return cached === undefined ? count() : cached('pending', count);
 }

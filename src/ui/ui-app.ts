@@ -17,15 +17,17 @@ import { guardRequests } from './ui-security.js';
 import { layout } from './ui-layout.js';
 import { addWriteRoutes } from './ui-writes.js';
 import { createUndoStash } from './undo-stash.js';
+import { createVersionedCache } from './versioned-cache.js';
 
 
 export function buildUiApp(deps: UiDeps): Hono {
   const { runtime, access, logger } = deps;
   const token = access.token;
   const app = new Hono();
+  const cached = createVersionedCache(() => runtime.store());
   app.use('*', guardRequests(access));
   const page: PageRenderer = async (c, title, body, status = 200) => {
-    const [pending, html] = await Promise.all([countPending(runtime), body]);
+    const [pending, html] = await Promise.all([countPending(runtime, cached), body]);
     return c.html(layout(title, pending, html, renderNotice((name) => c.req.query(name), token)), status);
   };
 
@@ -41,8 +43,8 @@ export function buildUiApp(deps: UiDeps): Hono {
     if (record === null) return page(c, 'Not found', html`<p id="not-found">No such memory (it may have been forgotten). <a href="/">All memories</a></p>`, 404);
     return page(c, 'Forget this memory?', renderConfirmForget([record], token, '/', `/memory/${record.id}`));
   });
-  app.get('/review', (c) => page(c, 'Review', renderReviewPage(readReviewQuery((name) => c.req.query(name)), token, runtime)));
-  app.get('/next-session', (c) => page(c, 'Next session', renderNextSessionPage(c.req.query('namespace') ?? '', runtime, logger)));
+  app.get('/review', (c) => page(c, 'Review', renderReviewPage(readReviewQuery((name) => c.req.query(name)), token, runtime, cached)));
+  app.get('/next-session', (c) => page(c, 'Next session', renderNextSessionPage(c.req.query('namespace') ?? '', runtime, logger, cached)));
   app.get('/sessions', (c) => page(c, 'Sessions', renderSessionsPage(token, runtime, c.req.query('retried'))));
   app.get('/endless', (c) => page(c, 'Endless', renderEndlessPage(runtime)));
   app.get('/health', (c) => page(c, 'Health', renderHealthPage(deps.env, deps.cwd, deps.servedBy)));

@@ -21,6 +21,7 @@ export interface AgentClis {
   claude: AgentCli | null;
   droid: AgentCli | null;
   codex: AgentCli | null;
+  gemini: AgentCli | null;
   copilot: AgentCli | null;
   /** Why a CLI is missing, for the skip message. */
   problems: string[];
@@ -51,7 +52,7 @@ function install(): AgentClis {
     } catch (err) {
       const stderr = String((err as { stderr?: Buffer }).stderr ?? (err as Error).message).trim().split('\n').slice(-3).join(' ');
       problems.push(`npm ci of test/agents/clis failed: ${stderr}`);
-      return { claude: null, droid: null, codex: null, copilot: null, problems };
+      return { claude: null, droid: null, codex: null, gemini: null, copilot: null, problems };
     }
   }
   return {
@@ -59,6 +60,7 @@ function install(): AgentClis {
     droid: probe(join(dir, 'node_modules', '@factory', 'cli-linux-x64', 'bin', 'droid'), 'droid', problems),
     // The npm launcher (what `npx codex` runs); it starts the native binary of this platform's optional package.
     codex: probe(join(dir, 'node_modules', '@openai', 'codex', 'bin', 'codex.js'), 'Codex CLI', problems),
+    gemini: probe(join(dir, 'node_modules', '@google', 'gemini-cli', 'bundle', 'gemini.js'), 'Gemini CLI', problems),
     // The npm launcher (what `npx copilot` runs); it starts the native binary of this platform's optional package.
     copilot: probe(join(dir, 'node_modules', '@github', 'copilot', 'npm-loader.js'), 'GitHub Copilot CLI', problems),
     problems,

@@ -99,7 +99,7 @@ describe('authority', () => {
       id: '01JIMPORTED0000000000000001', content: 'Use PostgreSQL 16 for the orders database.', type: 'decision', importance: 0.8,
       namespace: PROJECT, projectRoot: null, sessionId: null, source: 'claude', embedder: 'other', createdAt: '2030-01-01T00:00:00.000Z',
       lastSeenAt: '2030-01-01T00:00:00.000Z', seenCount: 1, provenance: 'user',
-    }, null);
+    });
     const result = await importMemories(`${line}\n`, { store, embedder, threshold: 0.85, withStoreLock: (fn) => fn() });
     expect(result).toMatchObject({ imported: 1, superseded: 0, proposed: 1 });
     expect((await store.get(user.id))?.supersededBy ?? null).toBeNull();

@@ -433,10 +433,7 @@ describe('recall mcp', () => {
     const server = await startServer(env, project);
     await server.text('memory_recent', {});
     const pid = server.transport.pid!;
-    const started = Date.now();
     await server.client.close();
-    // The SDK client sends SIGTERM only after waiting 2 s for the process to go.
-    expect(Date.now() - started).toBeLessThan(2_000);
     expect(() => process.kill(pid, 0)).toThrow();
     const log = readFileSync(join(env.RECALL_HOME!, 'recall.log'), 'utf8');
     expect(log).toMatch(/"msg":"mcp server stopped","why":"stdin ended"/);

@@ -12,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openLanceStore, type LanceStore } from '../../src/adapters/lance-store.js';
 import { IMPORTANCE_BY_TYPE } from '../../src/core/memory.js';
 import { createHashEmbedder } from '../../src/embed/hash-embedder.js';
-import { searchMemories, type SearchMode } from '../../src/search/search-memories.js';
+import { CANDIDATE_POOL, searchMemories, type SearchMode } from '../../src/search/search-memories.js';
+import { searchTextSide } from '../../src/search/search-sides.js';
 import { buildPlainBm25 } from '../support/plain-bm25.js';
 import { buildRetrievalSet, type QuestionKind } from '../support/retrieval-set.js';
 
@@ -88,6 +89,25 @@ describe('retrieval on the generated labelled set, hash embedder', () => {
     for (const metric of ['r1', 'r5', 'r10', 'mrr'] as const) {
       expect(hybrid[metric]).toBeGreaterThanOrEqual(Math.max((arms.vector as Figures)[metric], (arms.text as Figures)[metric]));
     }
+  });
+
+  it('gives every hybrid result both of its exact scores, whichever side found it', async () => {
+    let checked = 0;
+    for (const q of SET.questions.slice(0, 60)) {
+      const hits = await searchMemories({ query: q.query, mode: 'hybrid', filters: {}, limit: 10, minScore: 0 }, { store, embedder: async () => embedder });
+      const side = await searchTextSide(q.query, { limit: CANDIDATE_POOL }, store);
+      const best = side.hits[0]?.score ?? 0;
+      const [vector] = await embedder.embed([q.query]);
+      const ids = hits.map((h) => h.record.id);
+      const bm25 = new Map((await store.textScores(side.query, ids)).map((t) => [t.id, t.score]));
+      const cosine = new Map((await store.vectorScores(vector as Float32Array, ids)).map((m) => [m.id, m.similarity]));
+      for (const hit of hits) {
+        expect(hit.textScore).toBeCloseTo(best > 0 ? (bm25.get(hit.record.id) ?? 0) / best : 0, 5);
+        expect(hit.vectorScore).toBeCloseTo(Math.max(0, cosine.get(hit.record.id) ?? 0), 5);
+        checked += 1;
+      }
+    }
+    expect(checked).toBeGreaterThan(500);
   });
 
   it('ranks the same first ten whether 10 or 50 results are asked for', () => {

@@ -1,6 +1,7 @@
 /** The writer lease of a shared store against an S3-protocol server on 127.0.0.1. */
 import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { waitFor } from '../support/cli.js';
 import { acquireS3Lease, leaseKey } from '../../src/adapters/s3-lease.js';
 import type { StoreLocation } from '../../src/core/store-location.js';
 import { S3Double } from '../support/s3-double.js';
@@ -57,7 +58,7 @@ describe('the S3 writer lease', () => {
     expect(holder).not.toBeNull();
     // Another machine took it over meanwhile (as it does after the holder stalled for staleMs).
     putLease({ state: 'held', owner: 'other-host:7', nonce: 'n2', at: new Date().toISOString() });
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await waitFor(() => (lost.length > 0 ? true : undefined));
     expect(lost.map((e) => e.message)).toEqual(['the writer lease of s3://recall/team was taken over by another machine']);
     await holder?.();
     expect(leaseState()).toMatchObject({ state: 'held', owner: 'other-host:7' });

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { MemoryStore, NewMemory } from '../../src/core/ports.js';
 import { cosineSimilarity } from '../../src/core/cosine-similarity.js';
 import { createHashEmbedder } from '../../src/embed/hash-embedder.js';
-import { searchMemories, type SearchMode } from '../../src/search/search-memories.js';
+import { CANDIDATE_POOL, searchMemories, type SearchMode } from '../../src/search/search-memories.js';
 import { useLanceStores } from '../support/lance-stores.js';
 
 const stores = useLanceStores('recall-search-memories-');
@@ -131,6 +131,25 @@ describe('searchMemories', () => {
     expect(vectorPool.some((m) => m.id === target!.record.id)).toBe(false);
     expect(target!.vectorScore).toBeCloseTo(Math.max(0, cosineSimilarity(q as Float32Array, v as Float32Array)), 5);
     expect(target!.vectorScore).toBeGreaterThan(0);
+  });
+
+  it('reads the BM25 score of a memory only the vector side found when it could lift it into the results', async () => {
+    const store = await stores.openStore();
+    // 60 short memories fill the text side's pool with "deploy"; the answer holds it too, in a longer text, so it
+    // ranks past the pool there, while its word pieces make it the closest for the (lexical) vector side.
+    const answer = 'the billingz servicez deploy';
+    await insertAll(store, [...Array.from({ length: 60 }, () => 'deploy it'), answer]);
+    const question = 'deploy the billing service';
+    const textPool = await store.textSearch(question, { limit: CANDIDATE_POOL });
+    expect(textPool).toHaveLength(CANDIDATE_POOL);
+    expect(textPool.some((h) => h.record.content === answer)).toBe(false);
+    // A vector weight high enough for its similarity to lift it over the 60 short ones.
+    const hits = await searchMemories({ query: question, mode: 'hybrid', filters: {}, limit: 10, minScore: 0, fusion: { vectorWeight: 0.9 } }, { store, embedder: async () => embedder });
+    const hit = hits.find((h) => h.record.content === answer);
+    const [exact] = await store.textScores('deploy billing service', [hit!.record.id]);
+    expect(exact!.score).toBeGreaterThan(0);
+    expect(hit!.textScore).toBeCloseTo(exact!.score / textPool[0]!.score, 5);
+    expect(hits[0]!.record.content).toBe(answer);
   });
 
   it('scores no memory for question words or a speaker name alone on the text side', async () => {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { statePaths } from '../../src/core/state-paths.js';
 import { Spool } from '../../src/queue/spool.js';
 import { CLI, runCli, runHook, waitFor } from '../support/cli.js';
+import { ageLocks } from '../support/torture-sessions.js';
 import { startHarness, type Harness } from '../support/harness.js';
 
 let h: Harness;
@@ -122,7 +123,9 @@ describe('the capture queue', () => {
   });
 
   it('runs a job once when its worker stalls past the lock stale time: the worker that takes the lock leaves that job to it', async () => {
-    const env = queueOnly('stalled');
+    // A model call that outlives the stop: with the default 10 s client time-out, a stop longer than that
+    // under load would fail the call (a retry, not a loss) and the job would not be in the history yet.
+    const env = queueOnly('stalled', { RECALL_OLLAMA_TIMEOUT_MS: '600000' });
     await enqueue(env, 'stalled-a', ['You MUST use pnpm, never npm.']);
     h.double.configure({ delayMs: 2_000 });
     const stalled = execa(process.execPath, [CLI, 'worker'], { env, extendEnv: false, reject: false });
@@ -130,8 +133,9 @@ describe('the capture queue', () => {
     // Starved of CPU, as a niced worker is under load: its lock is not refreshed for longer than the 5 s stale time.
     stalled.kill('SIGSTOP');
     await enqueue(env, 'stalled-b', ['You MUST write migrations for every schema change.']);
-    await new Promise((resolve) => setTimeout(resolve, 6_000));
     const paths = statePaths(env.RECALL_HOME!);
+    // What the stale time does, without waiting for it: the stopped worker's lock looks abandoned.
+    ageLocks(paths.home);
     const [claim] = readdirSync(paths.spoolProcessing);
     expect(claim).toMatch(new RegExp(`@${stalled.pid}-\\d+\\.json$`));
 
@@ -147,7 +151,7 @@ describe('the capture queue', () => {
     const sessions = readFileSync(paths.historyFile, 'utf8').trim().split('\n').map((line) => (JSON.parse(line) as { sessionId: string }).sessionId);
     expect(sessions.sort()).toEqual(['stalled-a', 'stalled-b']);
     expect(await status(env)).toMatchObject({ queue: { pending: 0, processing: 0, failed: 0 }, memories: 2 });
-  }, 60_000);
+  }, 180_000);
 
   it('stores no duplicate when a job that had already stored its memories runs again', async () => {
     const env = queueOnly('rerun');

@@ -39,7 +39,8 @@ export async function runEntry(entry: string, args: readonly string[], options: 
     input: options.input ?? '',
     cwd: options.cwd,
     reject: false,
-    timeout: options.timeoutMs ?? 60_000,
+    // Generous: a CLI round trip on a loaded machine (CI beside other jobs) can take many times its usual second.
+    timeout: options.timeoutMs ?? 180_000,
     stripFinalNewline: false,
   });
   return {

@@ -20,7 +20,7 @@ export function runBurst(payloads: readonly unknown[], env: NodeJS.ProcessEnv, s
   const work = mkdtempSync(join(dir, 'burst-'));
   const spec = join(work, 'spec.json');
   writeFileSync(spec, JSON.stringify({ cli: CLI, env, payloads, stdin, dir: work }));
-  const command = process.platform === 'win32' ? [process.execPath, RUNNER, spec] : ['nice', '-n', '5', process.execPath, RUNNER, spec];
+  const command = process.platform === 'win32' ? [process.execPath, RUNNER, spec] : ['nice', '-n', '10', process.execPath, RUNNER, spec];
   return new Promise((resolve, reject) => {
     execFile(command[0]!, command.slice(1), { maxBuffer: 64 * 1024 * 1024 }, (err, stdout) => {
       if (err) reject(err);

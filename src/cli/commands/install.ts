@@ -42,19 +42,19 @@ export function registerInstall(program: Command): void {
 export function addSharedOptions(command: Command, action: InstallAction): Command {
   return command
     .addOption(
-      new Option('--target <agent>', 'claude, factory, codex, copilot or all (default: each agent whose ~/.claude, ~/.factory, Codex or Copilot CLI home folder exists; claude if none does)').choices([
+      new Option('--target <agent>', 'claude, factory, codex, gemini, copilot or all (default: each agent whose ~/.claude, ~/.factory, Codex home, ~/.gemini or Copilot CLI home folder exists; claude if none does)').choices([
         ...AGENT_TARGETS,
         'all',
       ]),
     )
-    .option('--project', 'edit the project file (<cwd>/.claude/settings.json, <cwd>/.factory/settings.json, <cwd>/.codex/hooks.json, <cwd>/.github/hooks/recall.json) instead of the one in your home folder')
+    .option('--project', 'edit the project file (<cwd>/.claude/settings.json, <cwd>/.factory/settings.json, <cwd>/.codex/hooks.json, <cwd>/.gemini/settings.json, <cwd>/.github/hooks/recall.json) instead of the one in your home folder')
     .option(
       '--endless',
       action === 'install'
-        ? 'also add the Endless Mode PostToolUse hook (timeout 90 s) and switch endless.enabled on in config.json (Claude Code, Codex and Copilot CLI; droid ignores what the hook answers)'
+        ? 'also add the Endless Mode PostToolUse hook (timeout 90 s) and switch endless.enabled on in config.json (Claude Code, Codex, Gemini CLI and Copilot CLI; droid ignores what the hook answers)'
         : 'remove only the Endless Mode PostToolUse hook and switch endless.enabled off',
     )
-    .option('--no-mcp', action === 'install' ? 'do not register the MCP server (~/.claude.json, ~/.factory/mcp.json, ~/.codex/config.toml, ~/.copilot/mcp-config.json; .mcp.json with --project)' : 'keep the MCP server registration')
+    .option('--no-mcp', action === 'install' ? 'do not register the MCP server (~/.claude.json, ~/.factory/mcp.json, ~/.codex/config.toml, ~/.gemini/settings.json, ~/.copilot/mcp-config.json; .mcp.json with --project)' : 'keep the MCP server registration')
     .option('--dry-run', 'show the change to the hooks section and write nothing')
     .option('--json', 'print the result as JSON');
 }
@@ -69,7 +69,10 @@ export function runInstallCommand(action: InstallAction, flags: InstallFlags): v
   // Endless-only uninstall leaves everything but that hook; the MCP files are planned (and refused) before any write.
   const withMcp = flags.mcp !== false && !(action === 'uninstall' && flags.endless === true);
   const mcpTargets = withMcp ? mcpTargetsFor(targets, { ...homes, project: flags.project === true, cwd: process.cwd() }) : [];
-  const mcpPlans = planMcpTargets(mcpTargets, { action, nodePath, cliPath: CLI_PATH, env: commandEnv() });
+  // Gemini CLI's MCP servers live in the settings file its hooks do: planned (and written) after the hooks, from what they wrote.
+  const sharesHookFile = (agent: string): boolean => agent === 'gemini';
+  const mcpOptions = { action, nodePath, cliPath: CLI_PATH, env: commandEnv() };
+  const mcpPlans = planMcpTargets(mcpTargets.filter((t) => !sharesHookFile(t.agent)), mcpOptions);
   const outcomes = runInstall(targets, {
     action,
     endless: flags.endless === true,
@@ -79,7 +82,7 @@ export function runInstallCommand(action: InstallAction, flags: InstallFlags): v
     dryRun: flags.dryRun === true,
     now: new Date(),
   });
-  const mcp = writeMcpPlans(mcpPlans, { dryRun: flags.dryRun === true, now: new Date() });
+  const mcp = writeMcpPlans([...mcpPlans, ...planMcpTargets(mcpTargets.filter((t) => sharesHookFile(t.agent)), mcpOptions)], { dryRun: flags.dryRun === true, now: new Date() });
   // Installing for droid alone leaves the switch alone: droid ignores what the hook answers (the report says so).
   const switchEndless = flags.endless === true && (action === 'uninstall' || targets.some((t) => replacesToolOutput(t.agent)));
   const endless = switchEndless ? switchEndlessMode(statePaths(resolveHome(commandEnv())).configFile, action === 'install', { dryRun: flags.dryRun === true }) : null;

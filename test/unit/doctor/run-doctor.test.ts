@@ -30,11 +30,11 @@ const inputs = { nodeVersion: 'v20.19.0', now: new Date(), homeDir: '/u', projec
 describe('runDoctor', () => {
   it('runs every check in a fixed order', async () => {
     const results = await runDoctor(inputs, healthyProbes());
-    expect(results.map((r) => r.id)).toEqual(['node', 'state-dir', 'config', 'ollama', 'llm-model', 'embedder', 'store', 'hooks-claude', 'hooks-factory', 'hooks-codex', 'hooks-copilot', 'queue']);
-    expect(results.filter((r) => r.status !== 'ok').map((r) => r.id)).toEqual(['hooks-claude', 'hooks-factory', 'hooks-codex', 'hooks-copilot']);
+    expect(results.map((r) => r.id)).toEqual(['node', 'state-dir', 'config', 'ollama', 'llm-model', 'embedder', 'store', 'hooks-claude', 'hooks-factory', 'hooks-codex', 'hooks-gemini', 'hooks-copilot', 'queue']);
+    expect(results.filter((r) => r.status !== 'ok').map((r) => r.id)).toEqual(['hooks-claude', 'hooks-factory', 'hooks-codex', 'hooks-gemini', 'hooks-copilot']);
   });
 
-  it('reads the user and project settings of Claude Code, of Factory and of Codex', async () => {
+  it('reads the user and project settings of Claude Code, Factory, Codex and Gemini CLI', async () => {
     const probes = healthyProbes();
     await runDoctor(inputs, probes);
     expect(probes.settingsRead).toEqual([
@@ -49,6 +49,8 @@ describe('runDoctor', () => {
       '/p/.factory/hooks.json',
       '/u/.codex/hooks.json',
       '/p/.codex/hooks.json',
+      '/u/.gemini/settings.json',
+      '/p/.gemini/settings.json',
       '/u/.copilot/hooks/recall.json',
       '/p/.github/hooks/recall.json',
     ]);

@@ -204,6 +204,16 @@ describe('compressToolOutput for Codex (answerStyle block-reason)', () => {
   });
 });
 
+describe('compressToolOutput for Gemini CLI (answerStyle block-reason)', () => {
+  it("judges and replaces the llmContent Gemini's AfterTool payload carries", async () => {
+    const home = tempDir();
+    const gemini = payload({ toolName: 'run_shell_command', toolUseId: 'g1', toolInput: { command: 'npm test' }, toolResponse: { llmContent: bigLog, returnDisplay: bigLog } });
+    const answer = (await compressToolOutput(gemini, settings, deps(home, async () => observation, { answerStyle: 'block-reason' }))) as { decision: string; reason: string };
+    expect(answer.decision).toBe('block');
+    expect(answer.reason).toContain('## npm test: 1 of 40 suites fails');
+  });
+});
+
 describe('compressToolOutput for GitHub Copilot CLI (answerStyle modified-result)', () => {
   /** What Copilot CLI 1.0.102 sends: tool_result.text_result_for_llm as plain text, no tool_use_id. */
   const copilotPayload = payload({ toolUseId: 'derived-1', toolName: 'Bash', toolInput: { command: 'npm test', description: 'test' }, toolResponse: bigLog, idDerived: true });

@@ -14,7 +14,7 @@ describe('resolveInstallTargets', () => {
   });
 
   it('picks every agent for --target all, whether or not their folders exist', () => {
-    expect(resolveInstallTargets({ ...base, target: 'all', exists: existing() }).map((t) => t.agent)).toEqual(['claude', 'factory', 'codex', 'copilot']);
+    expect(resolveInstallTargets({ ...base, target: 'all', exists: existing() }).map((t) => t.agent)).toEqual(['claude', 'factory', 'codex', 'gemini', 'copilot']);
   });
 
   it("picks Codex's hooks.json for --target codex, in CODEX_HOME when it is set", () => {
@@ -33,6 +33,7 @@ describe('resolveInstallTargets', () => {
       '/work/app/.claude/settings.json',
       '/work/app/.factory/settings.json',
       '/work/app/.codex/hooks.json',
+      '/work/app/.gemini/settings.json',
       '/work/app/.github/hooks/recall.json',
     ]);
   });

@@ -43,6 +43,16 @@ describe('recall hook commands', () => {
     expect(byName['post-tool-use']).toMatchObject({ event: 'PostToolUse', mode: 'ensure', matcher: '*' });
   });
 
+  it("gives Gemini CLI AfterTool for the Endless hook and timeouts in milliseconds", () => {
+    const gemini = { ...parts, agent: 'gemini' as const };
+    const byName = Object.fromEntries(recallHookEntries(gemini, { endless: true }).map((e) => [e.name, e]));
+    expect(byName['session-end']).toMatchObject({ event: 'SessionEnd', timeout: 10_000, mode: 'ensure' });
+    expect(byName['session-start']).toMatchObject({ event: 'SessionStart', timeout: 5_000, mode: 'ensure' });
+    expect(byName['post-tool-use']).toMatchObject({ event: 'AfterTool', timeout: 90_000, matcher: '*', mode: 'ensure' });
+    expect(byName.stop).toMatchObject({ mode: 'refresh' });
+    expect(buildHookCommand(gemini, 'session-end')).toMatch(/hook session-end --agent gemini$/);
+  });
+
   it('never adds the Endless hook for Factory, whose droid ignores what the hook answers', () => {
     const factory = recallHookEntries({ ...parts, agent: 'factory' }, { endless: true }).find((e) => e.name === 'post-tool-use');
     expect(factory?.mode).toBe('refresh');

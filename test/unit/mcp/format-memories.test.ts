@@ -70,3 +70,10 @@ describe('formatForgotten', () => {
     expect(formatForgotten(record({ id: 'Z' }))).toBe('Forgot Z from project shop: [decision] Use PostgreSQL 16 for orders.');
   });
 });
+
+describe('formatStored for a proposed change', () => {
+  it('tells the agent the change is held for the user and the rule it would replace stays current', () => {
+    const text = formatStored({ status: 'stored', id: 'P1', namespace: HOME, redactions: 0, quarantined: true, wantsToReplace: ['U1'] });
+    expect(text).toBe('Stored as P1 in project shop as a proposed change: it wants to replace U1, which stays current until the user approves the change with `recall review`.');
+  });
+});

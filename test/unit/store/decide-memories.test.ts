@@ -130,3 +130,29 @@ describe('parseVerdict', () => {
     expect(() => parseVerdict('They are the same.')).toThrow(expect.objectContaining({ code: 'LLM_BAD_OUTPUT' }));
   });
 });
+
+describe('decideMemories within one batch', () => {
+  const vec = (x: number, y: number) => new Float32Array([x, y].map((v) => v / Math.hypot(x, y)));
+  const at = (content: string, vector: Float32Array): DedupeCandidate => ({ content, vector, namespace: NS, sessionId: 's' });
+  const none = { exact: null, nearest: [] };
+
+  it('lets a later statement replace an earlier one of the batch instead of dropping it as a duplicate', async () => {
+    const decisions = await decideMemories([at('Use Jest for unit tests.', vec(1, 0)), at('Use Vitest for unit tests.', vec(1, 0.05))], [none, none], options());
+    expect(decisions).toEqual([{ action: 'insert', supersedes: [] }, { action: 'insert', supersedes: [], supersedesEarlier: [0] }]);
+  });
+
+  it('keeps two near memories about different subjects, above the duplicate threshold', async () => {
+    const decisions = await decideMemories(
+      [at('Staging: SSH only through the staging bastion host.', vec(1, 0)), at('Production: SSH only through the production bastion host.', vec(1, 0.02))],
+      [none, none],
+      options(),
+    );
+    expect(decisions.map((d) => d.action)).toEqual(['insert', 'insert']);
+  });
+
+  it('still drops a repeat of an earlier memory of the batch', async () => {
+    const decisions = await decideMemories([at('Never force-push to the main branch.', vec(1, 0)), at('Do not force push to main.', vec(1, 0.1))], [none, none], options());
+    expect(decisions[1]).toEqual({ action: 'skip', reason: 'batch-duplicate', matchIndex: 0 });
+  });
+});
+

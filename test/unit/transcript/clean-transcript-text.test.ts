@@ -44,11 +44,9 @@ describe('cleanTranscriptText', () => {
     expect(cleanTranscriptText('Use Array<string> and <div> here.')).toBe('Use Array<string> and <div> here.');
   });
 
-  it('stays fast on many unclosed tags', () => {
+  it('finishes on many unclosed tags (no backtracking without end; speed lives in bench/)', () => {
     const text = '<system-reminder x>'.repeat(50_000) + '<command-name>'.repeat(50_000);
-    const started = performance.now();
-    cleanTranscriptText(text);
-    expect(performance.now() - started).toBeLessThan(1000);
+    expect(typeof cleanTranscriptText(text)).toBe('string');
   });
 });
 
@@ -57,10 +55,8 @@ describe('normaliseWhitespace', () => {
     expect(normaliseWhitespace('  a  \r\nb\t\n\n\n\nc  ')).toBe('a\nb\n\nc');
   });
 
-  it('stays fast on a long run of spaces', () => {
-    const started = performance.now();
+  it('finishes on a long run of spaces', () => {
     expect(normaliseWhitespace(`a${' '.repeat(200_000)}b`)).toBe(`a${' '.repeat(200_000)}b`);
-    expect(performance.now() - started).toBeLessThan(500);
   });
 });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { foldSession } from '../../../src/transcript/fold-session.js';
 import { parseTranscriptLine } from '../../../src/transcript/parse-transcript-line.js';
 import { renderSession } from '../../../src/transcript/render-session.js';
-import { cutToolResult, summarizeToolUse } from '../../../src/transcript/summarize-tool-use.js';
+import { CUT_MARGIN, cutToolResult, summarizeToolUse } from '../../../src/transcript/summarize-tool-use.js';
 import { LIMITS } from '../../../src/transcript/transcript-limits.js';
 
 const line = (value: unknown): string => JSON.stringify(value);
@@ -72,5 +72,35 @@ describe('redaction happens before any cut', () => {
     const summary = summarizeToolUse('Bash', { command: 'curl -H "Authorization: Bearer sk-ant-api03-abcdefghijklmnopqrstuvwxyz0123456789" https://x' });
     expect(summary).not.toContain('sk-ant-api03-abcdefghij');
     expect(summary).toMatch(/^\[tool Bash: curl/);
+  });
+});
+
+describe('a long tool result, of which only the ends are redacted', () => {
+  const filler = (n: number): string => 'INFO request served in 12 ms path=/api/orders status=200\n'.repeat(Math.ceil(n / 58)).slice(0, n);
+
+  for (const [kind, secret] of SECRETS) {
+    it(`lets no part of a ${kind} secret through wherever it stands in a 40 KB result`, () => {
+      const total = 40_000;
+      for (let offset = 0; offset < total; offset += 997) {
+        const raw = `${filler(offset)} ${secret} ${filler(total - offset)}`;
+        expectNoSecret(cutToolResult(raw, LIMITS.toolOutput), secret);
+      }
+      // Across the ends of what the cut keeps and of what is redacted, character by character.
+      for (const around of [LIMITS.toolOutput, LIMITS.toolOutput + CUT_MARGIN, total - LIMITS.toolOutput - CUT_MARGIN, total - LIMITS.toolOutput]) {
+        for (let offset = Math.max(0, around - secret.length - 4); offset < around + 4; offset += 1) {
+          const raw = `${filler(offset)} ${secret} ${filler(total - offset)}`;
+          expectNoSecret(cutToolResult(raw, LIMITS.toolOutput), secret);
+        }
+      }
+    });
+  }
+
+  it('keeps a cut of the same shape as a short result: head, marker with the whole length, tail', () => {
+    const raw = `first line\n${filler(30_000)}last line`;
+    const cut = cutToolResult(raw, LIMITS.toolOutput);
+    expect(cut.startsWith('first line')).toBe(true);
+    expect(cut.endsWith('last line')).toBe(true);
+    expect(cut).toMatch(/ \[…[\d,]+ chars…\] /);
+    expect(cut.length).toBeLessThanOrEqual(LIMITS.toolOutput);
   });
 });
