@@ -15,6 +15,7 @@ import { hintedPattern, replaceNearHints } from './replace-near-hints.js';
 import { isReferenceOrPlaceholder } from './judge-value.js';
 import { redactAssignments } from './redact-assignments.js';
 import { redactCredentials } from './redact-credentials.js';
+import { redactCommands } from './redact-commands.js';
 import { redactKeyFiles, redactKeyMaterial } from './redact-key-material.js';
 import { findWindows } from './find-windows.js';
 import { redactProse } from './redact-prose.js';
@@ -66,6 +67,7 @@ const WINDOW_STEPS: readonly Step[] = [
   redactKnownTokens,
   redactHeadersAndAwsSecrets,
   redactCredentials,
+  redactCommands,
   redactAssignments,
   redactProse,
   (text) => vendoredRules().redact(text),
