@@ -2,7 +2,7 @@
  * Secrets of the classes redaction must cover, each with a fresh random value per test run (so no rule can
  * be tuned to a fixed string), and look-alikes of the same shapes that are not secrets.
  */
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import type { LookalikeCase, SecretCase } from './redaction-corpus.js';
 
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
