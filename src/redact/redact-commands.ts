@@ -45,7 +45,8 @@ const RULES: readonly CommandRule[] = [
   { kind: 'password', pattern: new RegExp(String.raw`<<<[ \t]*${ARG}[^\n]*--password-stdin`, 'g'), needs: ['password-stdin'], anyWord: true },
   // SQL: IDENTIFIED BY 'pw', IDENTIFIED WITH plugin BY 'pw', [WITH] PASSWORD 'pw', PASSWORD('pw'), PASSWORD = 'pw'.
   { kind: 'password', pattern: /\bIDENTIFIED[ \t]+(?:WITH[ \t]+\S+[ \t]+)?BY[ \t]+(?:PASSWORD[ \t]+)?("[^"\n]+"|'[^'\n]+'|[^\s;'"]+)/gi, needs: ['identified'], anyWord: true },
-  { kind: 'password', pattern: /\b(?:WITH|LOGIN|ENCRYPTED|UNENCRYPTED|USER|ROLE)\b[^\n;]*?\bPASSWORD[ \t]*(?:=[ \t]*)?\(?[ \t]*("[^"\n]+"|'[^'\n]+')/gi, needs: ['password'], anyWord: true },
+  // PASSWORD as a SQL word, not a quoted key (`"password": "..."` is an assignment).
+  { kind: 'password', pattern: /\b(?:WITH|LOGIN|ENCRYPTED|UNENCRYPTED|USER|ROLE)\b[^\n;]*?(?<!["'\w])PASSWORD(?![\w"'])[ \t]*(?:=[ \t]*)?\(?[ \t]*("[^"\n:,{}]+"|'[^'\n:,{}]+')/gi, needs: ['password'], anyWord: true },
   // JDBC / Oracle style user/password@host.
   { kind: 'password', pattern: /\bjdbc:[a-z0-9]+:(?:[a-z0-9]+:)*(?:\/\/)?[^\s/:@'"]+\/([^\s@'"]+)@/gi, needs: ['jdbc:'], anyWord: true },
   { kind: 'password', pattern: /\b(?:sqlplus|rman|expdp|impdp|exp|imp|sqlldr)[ \t]+(?:-\w+[ \t]+)*["']?[\w$#]+\/([^\s@'"]+)(?:@|["']?(?:\s|$))/g, needs: ['sqlplus', 'rman', 'exp', 'imp', 'sqlldr'], anyWord: true },

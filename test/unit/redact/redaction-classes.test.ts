@@ -27,3 +27,9 @@ describe('redaction of each class of secret, with values drawn anew on every run
     expect(redactSecrets(text)).toEqual({ text, count: 0 });
   });
 });
+
+describe('SQL password clauses and JSON passwords side by side', () => {
+  it('redacts a JSON password after a user key as a JSON value, not as a SQL clause', () => {
+    expect(redactSecrets('{"user": "svc", "password": "Tr0ub4dor&3xyz"}').text).toBe('{"user": "svc", "password": "[REDACTED:password]"}');
+  });
+});
