@@ -44,6 +44,7 @@ const BENCHMARKS = [
   { key: 'sessionEndBurst', script: 'session-end-burst.mjs', quick: ['20'] },
   { key: 'endlessHook', script: 'endless-hook-overhead.mjs', quick: ['3'] },
   { key: 'captureNoModel', script: 'capture-no-model.mjs', quick: ['3'] },
+  { key: 'redactionVsSecretlint', script: 'redaction-vs-secretlint.mjs', quick: ['3', '2'] },
   { key: 'promptQuality', script: 'memory-quality.mjs', quick: [] },
   { key: 'stanceLabels', script: 'stance-labels.mjs', quick: [] },
   { key: 'embedThroughput', script: 'embed-throughput.mjs', quick: ['5'] },
@@ -173,6 +174,14 @@ const ROWS = {
     { what: 'PostToolUse hook, on, Ollama down (reduction)', figure: `${fmt(r.ollamaDownMedianMs)} ms`, target: '< 1 s', met: met(r.ollamaDownMedianMs < 1000) },
   ],
   captureNoModel: (r) => [{ what: `Capture without the model, ${fmt(r.transcriptBytes / 2 ** 20)} MB transcript`, figure: `${fmt(r.medianMs)} ms (median of ${r.runs})`, target: `< ${r.targetMs} ms`, met: met(r.medianMs < r.targetMs) }],
+  redactionVsSecretlint: (r) => [
+    { what: `Redaction throughput, ${fmt(r.textBytes / 1e6)} MB transcript text: recall vs secretlint (recommended preset)`, figure: `${fmt(r.recall.mbPerS)} vs ${fmt(r.secretlint.mbPerS)} MB/s (CPU time, median of ${r.runs})`, target: '>= secretlint', met: met(r.recall.mbPerS >= r.secretlint.mbPerS) },
+    ...Object.entries(r.corpus).map(([name, s]) => ({
+      what: `Redaction corpus (${name}): secrets caught, look-alikes changed: recall vs secretlint`,
+      figure: `${s.recall.caught}/${s.secrets} vs ${s.secretlint.caught}/${s.secrets}; ${s.recall.lookalikesChanged}/${s.lookalikes} vs ${s.secretlint.lookalikesChanged}/${s.lookalikes}`,
+      ...(name === 'tuning' ? { target: 'look-alikes <= 2%', met: met(s.recall.lookalikesChanged <= s.lookalikes * 0.02) } : {}),
+    })),
+  ],
   promptQuality: (r) => {
     const before = readResults()['promptQuality_head-tail'];
     const was = (figure) => (before ? `; head/tail cut before: ${figure(before)}` : '');

@@ -15,6 +15,10 @@ import { hintedPattern, replaceNearHints } from './replace-near-hints.js';
 import { isReferenceOrPlaceholder } from './judge-value.js';
 import { redactAssignments } from './redact-assignments.js';
 import { redactCredentials } from './redact-credentials.js';
+import { redactCommands } from './redact-commands.js';
+import { redactCsv } from './redact-csv.js';
+import { redactEncoded } from './redact-encoded.js';
+import { redactYamlBlocks } from './redact-yaml-blocks.js';
 import { redactKeyFiles, redactKeyMaterial } from './redact-key-material.js';
 import { findWindows } from './find-windows.js';
 import { redactProse } from './redact-prose.js';
@@ -66,10 +70,20 @@ const WINDOW_STEPS: readonly Step[] = [
   redactKnownTokens,
   redactHeadersAndAwsSecrets,
   redactCredentials,
+  redactCommands,
+  redactCsv,
+  redactYamlBlocks,
   redactAssignments,
   redactProse,
   (text) => vendoredRules().redact(text),
+  // Last: what the rules above find once an encoded span is decoded.
+  (text) => redactEncoded(text, redactDecoded),
 ];
+
+/** The rules run on a decoded span: every window rule but the decoding itself (one level deep). */
+function redactDecoded(text: string): RedactionResult {
+  return runSteps(WINDOW_STEPS.slice(0, -1), text);
+}
 
 export function redactSecrets(text: string): RedactionResult {
   const blocks = runSteps(WHOLE_TEXT_STEPS, text);

@@ -30,7 +30,7 @@ const TOKEN_PREFIXES = [
 export const NAME_PARTS = ['key', 'auth', 'cred', 'salt', 'seed', 'dsn', 'cookie', 'session'];
 
 /** Command lines that hand over a credential: `-p`/`-P` glued or apart, `-u user:pw`, `--some-key X`. */
-const COMMAND_WORDS = [' -p', '\t-p', ' -u', '--user'];
+const COMMAND_WORDS = [' -p', '\t-p', ' -u', ' -b', '--user', 'redis-cli', 'keydb-cli', 'sqlplus', 'smbclient', 'htpasswd'];
 
 /** Encoded separators of an encoded credential: `%3a` `:`, `%40` `@`, `%3d` `=`, `\u003d` `=`. */
 const ENCODED = ['%3a', '%40', '%3d', '\\u003d', '\\u0040'];
