@@ -86,10 +86,19 @@ function redactDecoded(text: string): RedactionResult {
 }
 
 export function redactSecrets(text: string): RedactionResult {
-  const blocks = runSteps(WHOLE_TEXT_STEPS, text);
-  let count = blocks.count;
-  const out = blocks.text;
-  const windows = findWindows(out, lowerCase(out));
+  const markers = { blocks: false };
+  let out = text;
+  let count = 0;
+  let windows = findWindows(out, lowerCase(out), markers);
+  // The block steps only when the pass saw one of their markers; when they change the text, its windows are found again.
+  if (markers.blocks) {
+    const blocks = runSteps(WHOLE_TEXT_STEPS, text);
+    if (blocks.count > 0) {
+      out = blocks.text;
+      count = blocks.count;
+      windows = findWindows(out, lowerCase(out));
+    }
+  }
   if (windows.length === 0) return { text: out, count };
   let next = '';
   let pos = 0;
