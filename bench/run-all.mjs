@@ -135,7 +135,10 @@ function writeReadmeTable(rows, results, retrieval) {
   const machines = [...new Set(recorded.flatMap((e) => (e.machine ? [e.machine] : [])))];
   const dates = recorded.flatMap((e) => (typeof e.measuredAt === 'string' ? [e.measuredAt.slice(0, 10)] : [])).sort();
   const span = dates.length === 0 ? '' : dates[0] === dates.at(-1) ? dates[0] : `${dates[0]} to ${dates.at(-1)}`;
-  const table = `${markdownTable(['what', 'figure', 'target', 'met'], rows.map((r) => [r.what, r.figure, r.target, r.met]))}\n\n` +
+  // Unpadded: the README is read rendered, and padding would double its size.
+  const cells = [['what', 'figure', 'target', 'met'], ['---', '---', '---', '---'], ...rows.map((r) => [r.what, r.figure, r.target, r.met])];
+  const body = cells.map((row) => `| ${row.map((c) => String(c ?? '').replace(/\|/g, '\\|')).join(' | ')} |`).join('\n');
+  const table = `${body}\n\n` +
     `Recorded in \`bench/results.json\`${span ? ` (${span})` : ''} on: ${machines.join('; ') || 'unknown'}.\n`;
   const readme = process.env.BENCH_README_FILE ?? fileURLToPath(new URL('../README.md', import.meta.url));
   const text = readFileSync(readme, 'utf8');
