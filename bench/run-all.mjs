@@ -44,6 +44,7 @@ const BENCHMARKS = [
   { key: 'sessionEndBurst', script: 'session-end-burst.mjs', quick: ['20'] },
   { key: 'endlessHook', script: 'endless-hook-overhead.mjs', quick: ['3'] },
   { key: 'captureNoModel', script: 'capture-no-model.mjs', quick: ['3'] },
+  { key: 'redactionVsSecretlint', script: 'redaction-vs-secretlint.mjs', quick: ['3', '2'] },
   { key: 'promptQuality', script: 'memory-quality.mjs', quick: [] },
   { key: 'stanceLabels', script: 'stance-labels.mjs', quick: [] },
   { key: 'embedThroughput', script: 'embed-throughput.mjs', quick: ['5'] },
@@ -134,7 +135,10 @@ function writeReadmeTable(rows, results, retrieval) {
   const machines = [...new Set(recorded.flatMap((e) => (e.machine ? [e.machine] : [])))];
   const dates = recorded.flatMap((e) => (typeof e.measuredAt === 'string' ? [e.measuredAt.slice(0, 10)] : [])).sort();
   const span = dates.length === 0 ? '' : dates[0] === dates.at(-1) ? dates[0] : `${dates[0]} to ${dates.at(-1)}`;
-  const table = `${markdownTable(['what', 'figure', 'target', 'met'], rows.map((r) => [r.what, r.figure, r.target, r.met]))}\n\n` +
+  // Unpadded: the README is read rendered, and padding would double its size.
+  const cells = [['what', 'figure', 'target', 'met'], ['---', '---', '---', '---'], ...rows.map((r) => [r.what, r.figure, r.target, r.met])];
+  const body = cells.map((row) => `| ${row.map((c) => String(c ?? '').replace(/\|/g, '\\|')).join(' | ')} |`).join('\n');
+  const table = `${body}\n\n` +
     `Recorded in \`bench/results.json\`${span ? ` (${span})` : ''} on: ${machines.join('; ') || 'unknown'}.\n`;
   const readme = process.env.BENCH_README_FILE ?? fileURLToPath(new URL('../README.md', import.meta.url));
   const text = readFileSync(readme, 'utf8');
@@ -173,6 +177,14 @@ const ROWS = {
     { what: 'PostToolUse hook, on, Ollama down (reduction)', figure: `${fmt(r.ollamaDownMedianMs)} ms`, target: '< 1 s', met: met(r.ollamaDownMedianMs < 1000) },
   ],
   captureNoModel: (r) => [{ what: `Capture without the model, ${fmt(r.transcriptBytes / 2 ** 20)} MB transcript`, figure: `${fmt(r.medianMs)} ms (median of ${r.runs})`, target: `< ${r.targetMs} ms`, met: met(r.medianMs < r.targetMs) }],
+  redactionVsSecretlint: (r) => [
+    { what: `Redaction throughput, ${fmt(r.textBytes / 1e6)} MB transcript text: recall vs secretlint (recommended preset)`, figure: `${fmt(r.recall.mbPerS)} vs ${fmt(r.secretlint.mbPerS)} MB/s (CPU time, median of ${r.runs})`, target: '>= secretlint', met: met(r.recall.mbPerS >= r.secretlint.mbPerS) },
+    ...Object.entries(r.corpus).map(([name, s]) => ({
+      what: `Redaction corpus (${name}): secrets caught, look-alikes changed: recall vs secretlint`,
+      figure: `${s.recall.caught}/${s.secrets} vs ${s.secretlint.caught}/${s.secrets}; ${s.recall.lookalikesChanged}/${s.lookalikes} vs ${s.secretlint.lookalikesChanged}/${s.lookalikes}`,
+      ...(name === 'tuning' ? { target: 'look-alikes <= 2%', met: met(s.recall.lookalikesChanged <= s.lookalikes * 0.02) } : {}),
+    })),
+  ],
   promptQuality: (r) => {
     const before = readResults()['promptQuality_head-tail'];
     const was = (figure) => (before ? `; head/tail cut before: ${figure(before)}` : '');

@@ -59,10 +59,19 @@ async function exactMatches(t: Table, queries: readonly LookupQuery[]): Promise<
   return found;
 }
 
+/** Index searches at once: each holds only its candidates' rows, so a few overlap the waits without holding much. */
+const INDEX_SEARCHES_AT_ONCE = 8;
+
 async function nearestOneByOne(t: Table, queries: readonly LookupQuery[], limit: number): Promise<Neighbor[][]> {
-  const out: Neighbor[][] = [];
-  // In turn, not all at once: each search holds its candidates' rows.
-  for (const q of queries) out.push(await queryNearest(t, q.vector, `namespace = ${sqlString(q.namespace)} AND ${CURRENT_ONLY}`, limit, DEDUPE_PROBES));
+  const out: Neighbor[][] = new Array<Neighbor[]>(queries.length);
+  let next = 0;
+  const lane = async (): Promise<void> => {
+    for (let i = next++; i < queries.length; i = next++) {
+      const q = queries[i] as LookupQuery;
+      out[i] = await queryNearest(t, q.vector, `namespace = ${sqlString(q.namespace)} AND ${CURRENT_ONLY}`, limit, DEDUPE_PROBES);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(INDEX_SEARCHES_AT_ONCE, queries.length) }, lane));
   return out;
 }
 

@@ -12,8 +12,12 @@
 import { closeSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** A marker without a pid is the starter's, between its claim and its spawn: a few ms, or seconds on a starved machine. */
-export const STARTING_STALE_MS = 20_000;
+/**
+ * A marker without a pid is the starter's, between its claim and its spawn: a few ms, but in a burst of
+ * 200 hooks on 2 cores a hook took up to 50 s to return, so a starter is given a minute before another
+ * hook counts it as dead and starts a worker itself.
+ */
+export const STARTING_STALE_MS = 60_000;
 /** A lock folder refreshed more recently than this belongs to a live holder (proper-lockfile refreshes every staleMs / 2). */
 export const LIVE_LOCK_MS = 30_000;
 

@@ -7,7 +7,7 @@
  * it (a YAML value or block) or the rows under a CSV header. Windows that touch are merged. Text outside
  * every window holds no trigger, so no rule can match there, and is never searched again.
  */
-import { KNOWN_PREFIX, TRIGGER } from './trigger-words.js';
+import { BLOCK_MARKER, KNOWN_PREFIX, TRIGGER } from './trigger-words.js';
 
 /** A run of this many token characters that reads as random is a hit whatever surrounds it. */
 export const LONG_RUN = 20;
@@ -85,11 +85,12 @@ function readsAsRandom(text: string, start: number, end: number): boolean {
 }
 
 /** Trigger hits in `lower` (the text lower-cased), as `[start, end]` pairs in order. */
-function findTriggers(lower: string): number[] {
+function findTriggers(lower: string, markers: { blocks: boolean }): number[] {
   const hits: number[] = [];
   TRIGGER.lastIndex = 0;
   for (let m = TRIGGER.exec(lower); m !== null; m = TRIGGER.exec(lower)) {
     hits.push(m.index, m.index + m[0].length);
+    if (!markers.blocks && BLOCK_MARKER.test(m[0])) markers.blocks = true;
     if (m[0] === '') TRIGGER.lastIndex += 1;
   }
   return hits;
@@ -160,9 +161,12 @@ class Lines {
   }
 }
 
-/** The windows of `text` worth redacting, as `[start, end]` pairs in order, none touching another. */
-export function findWindows(text: string, lower: string): number[] {
-  const triggers = findTriggers(lower);
+/**
+ * The windows of `text` worth redacting, as `[start, end]` pairs in order, none touching another; sets
+ * `markers.blocks` when a trigger marks a block redacted over the whole text.
+ */
+export function findWindows(text: string, lower: string, markers: { blocks: boolean } = { blocks: false }): number[] {
+  const triggers = findTriggers(lower, markers);
   const runs = findLongRuns(text);
   const windows: number[] = [];
   const lines = new Lines(text);

@@ -37,6 +37,8 @@ export function isReferenceOrPlaceholder(raw: string): boolean {
   if (/^\{\{.*\}\}$/.test(value) || /^%\w+%$/.test(value) || /^@\w+@$/.test(value)) return true; // templates
   if (/^<[^<>]*>$/.test(value) || /^\[[^[\]]*\]$/.test(value) || /^\{[^{}]*\}$/.test(value)) return true; // <token> [token] {token}
   if (/^(?:\*+|x+|\.{3,}|…|-+|_+|#+|0+)$/i.test(value)) return true;
+  if (/^(?:[~^]|[<>]=?|=)?v?\d+(?:\.\d+){1,3}(?:[-+][\w.]+)?$/.test(value)) return true; // a version or a version range
+  if (/^<[^<>]{1,40}>/.test(value)) return true; // `<your key>` and what follows it in a sentence
   if (NON_SECRET_WORDS.has(value.toLowerCase())) return true;
   if (PLACEHOLDER_SHAPE.test(value)) return true;
   return isSettingReference(value) || isFilePath(value) || isStorePath(value);

@@ -15,6 +15,10 @@ import { hintedPattern, replaceNearHints } from './replace-near-hints.js';
 import { isReferenceOrPlaceholder } from './judge-value.js';
 import { redactAssignments } from './redact-assignments.js';
 import { redactCredentials } from './redact-credentials.js';
+import { redactCommands } from './redact-commands.js';
+import { redactCsv } from './redact-csv.js';
+import { redactEncoded } from './redact-encoded.js';
+import { redactYamlBlocks } from './redact-yaml-blocks.js';
 import { redactKeyFiles, redactKeyMaterial } from './redact-key-material.js';
 import { findWindows } from './find-windows.js';
 import { redactProse } from './redact-prose.js';
@@ -66,16 +70,35 @@ const WINDOW_STEPS: readonly Step[] = [
   redactKnownTokens,
   redactHeadersAndAwsSecrets,
   redactCredentials,
+  redactCommands,
+  redactCsv,
+  redactYamlBlocks,
   redactAssignments,
   redactProse,
   (text) => vendoredRules().redact(text),
+  // Last: what the rules above find once an encoded span is decoded.
+  (text) => redactEncoded(text, redactDecoded),
 ];
 
+/** The rules run on a decoded span: every window rule but the decoding itself (one level deep). */
+function redactDecoded(text: string): RedactionResult {
+  return runSteps(WINDOW_STEPS.slice(0, -1), text);
+}
+
 export function redactSecrets(text: string): RedactionResult {
-  const blocks = runSteps(WHOLE_TEXT_STEPS, text);
-  let count = blocks.count;
-  const out = blocks.text;
-  const windows = findWindows(out, lowerCase(out));
+  const markers = { blocks: false };
+  let out = text;
+  let count = 0;
+  let windows = findWindows(out, lowerCase(out), markers);
+  // The block steps only when the pass saw one of their markers; when they change the text, its windows are found again.
+  if (markers.blocks) {
+    const blocks = runSteps(WHOLE_TEXT_STEPS, text);
+    if (blocks.count > 0) {
+      out = blocks.text;
+      count = blocks.count;
+      windows = findWindows(out, lowerCase(out));
+    }
+  }
   if (windows.length === 0) return { text: out, count };
   let next = '';
   let pos = 0;

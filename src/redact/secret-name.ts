@@ -44,7 +44,13 @@ export function nameParts(name: string): string[] {
 /** How strongly `name` names a secret, or undefined when it does not. */
 export function secretNameStrength(name: string): NameStrength | undefined {
   const parts = nameParts(name);
+  const own = strengthOf(parts);
+  if (own === 'strong') return own;
   while (parts.length > 1 && SUFFIXES.has(parts[parts.length - 1] as string)) parts.pop();
+  return strengthOf(parts) ?? own;
+}
+
+function strengthOf(parts: readonly string[]): NameStrength | undefined {
   const last = parts[parts.length - 1];
   if (last === undefined) return undefined;
   const before = parts[parts.length - 2];

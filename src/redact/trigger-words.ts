@@ -13,7 +13,12 @@ import { TOKEN_RULES } from './token-rules.js';
 export const STRONG_WORDS = [
   'pass', 'pwd', 'secret', 'token', 'bearer', 'signature', 'sig=', 'identified', 'jdbc', 'odbc', 'uid=',
   'api key', 'api-key', 'apikey', 'access key', 'private key', 'credential', 'login',
+  // The markers of the blocks redacted over the whole text (`kind: Secret` holds `secret`).
+  '<private', 'putty-user-key-file-',
 ];
+
+/** Trigger matches that call for the whole-text block steps: a private span, a key block, a PuTTY key, a Kubernetes Secret. */
+export const BLOCK_MARKER = /^(?:<private|private key|putty-user-key-file-|secret)/;
 
 /** Prefixes of tokens that may be short (`xoxb-` and ten characters): found by name, not only as long runs. */
 const TOKEN_PREFIXES = [
@@ -30,7 +35,7 @@ const TOKEN_PREFIXES = [
 export const NAME_PARTS = ['key', 'auth', 'cred', 'salt', 'seed', 'dsn', 'cookie', 'session'];
 
 /** Command lines that hand over a credential: `-p`/`-P` glued or apart, `-u user:pw`, `--some-key X`. */
-const COMMAND_WORDS = [' -p', '\t-p', ' -u', '--user'];
+const COMMAND_WORDS = [' -p', '\t-p', ' -u', ' -b', '--user', 'redis-cli', 'keydb-cli', 'sqlplus', 'smbclient', 'htpasswd'];
 
 /** Encoded separators of an encoded credential: `%3a` `:`, `%40` `@`, `%3d` `=`, `\u003d` `=`. */
 const ENCODED = ['%3a', '%40', '%3d', '\\u003d', '\\u0040'];

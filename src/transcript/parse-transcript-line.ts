@@ -253,7 +253,7 @@ function toolCallEvents(block: JsonObject): SessionEvent[] {
 function toolResultEvents(content: unknown, isError: boolean, id: string | undefined): SessionEvent[] {
   const text = cleanTranscriptText(textOf(content, { separator: '\n', images: true })) || (isError ? '(no output)' : '');
   if (text === '') return [];
-  // cutToolResult redacts the whole result before it cuts.
+  // cutToolResult redacts what its cut keeps (a long result: both ends with a margin) before it cuts; only that is kept.
   const counts = readTestCounts(text);
   const event: SessionEvent = { kind: 'tool-result', text: cutToolResult(text, LIMITS.toolOutput), chars: text.length, isError, ...(counts === undefined ? {} : { tests: formatTestCounts(counts) }) };
   return [id === undefined ? event : { ...event, id }];

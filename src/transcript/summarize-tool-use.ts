@@ -9,7 +9,7 @@ import { isObject } from '../core/is-object.js';
 export const TOOL_SUMMARY_MAX_CHARS = 160;
 export const TOOL_RESULT_MAX_CHARS = 300;
 /** How much of a long tool result beyond what its cut keeps is redacted with it (see cutToolResult). */
-export const CUT_MARGIN = 2_048;
+export const CUT_MARGIN = 1_024;
 
 /**
  * Input fields that say most about a call, best first. Claude Code names (command, file_path,

@@ -239,7 +239,7 @@ describe('storeMemories against LanceDB', () => {
     const batch = [rule('never commit secrets'), rule('write tests first for parsers')];
     await storeMemories(batch, origin('s1'), d);
     const again = await storeMemories(batch, origin('s1'), d);
-    expect(again).toEqual({ inserted: [], reinforced: [], superseded: [], skipped: 2, quarantined: [] });
+    expect(again).toEqual({ inserted: [], reinforced: [], superseded: [], skipped: 2, quarantined: [], proposed: [] });
     expect((await d.store.list({ namespace: NS })).map((r) => r.seenCount)).toEqual([1, 1]);
   });
 

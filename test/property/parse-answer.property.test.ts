@@ -3,13 +3,17 @@ import { describe, expect, it } from 'vitest';
 import { isRecallError } from '../../src/core/errors.js';
 import { IMPORTANCE_BY_TYPE, MEMORY_TYPES } from '../../src/core/memory.js';
 import { MIN_CONTENT_CHARS, parseMemoriesAnswer, type ParsedAnswer } from '../../src/extract/parse-answer.js';
+import { redactSecrets } from '../../src/redact/redact-secrets.js';
 
 const normalize = (content: string): string => content.replace(/\s+/g, ' ').trim();
 
-/** A memory the parser must keep: a known type and enough text once whitespace is collapsed. */
+/**
+ * A memory the parser must keep as it is: a known type and enough text once whitespace is collapsed, and
+ * nothing redaction would change (random text can look like `pw: ...`; the answer's redaction has its own tests).
+ */
 const validMemory = fc.record({
   content: fc.oneof(fc.string({ minLength: 10, maxLength: 80 }), fc.string({ unit: 'grapheme', minLength: 10, maxLength: 40 }))
-    .filter((c) => normalize(c).length >= MIN_CONTENT_CHARS && !/<think>/i.test(c) && !/<\/think>/i.test(c)),
+    .filter((c) => normalize(c).length >= MIN_CONTENT_CHARS && !/<think>/i.test(c) && !/<\/think>/i.test(c) && redactSecrets(c).text === c),
   type: fc.constantFrom(...MEMORY_TYPES),
 });
 

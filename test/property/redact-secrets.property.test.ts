@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { redactSecrets } from '../../src/redact/redact-secrets.js';
+import { redactSecrets, redactWithoutWindows } from '../../src/redact/redact-secrets.js';
 
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -84,6 +84,15 @@ describe('redactSecrets under fuzzing', () => {
         expect(twice.count).toBe(0);
       }),
       { numRuns: 2000 },
+    );
+  });
+
+  it('gives through its windows what every rule gives on the whole text', () => {
+    fc.assert(
+      fc.property(fc.oneof(textWithSecrets.map((t) => t.text), secretSoup, fc.string({ maxLength: 200 })), (text) => {
+        expect(redactSecrets(text)).toEqual(redactWithoutWindows(text));
+      }),
+      { numRuns: 1500 },
     );
   });
 });

@@ -61,7 +61,8 @@ describe('a held memory', () => {
     expect((await run(['list'])).stdout).not.toContain('setup.example.net');
 
     const all = JSON.parse((await run(['search', 'pnpm', '--mode', 'text', '--include-held', '--json'])).stdout) as JsonMemory[];
-    expect(all.map((m) => [m.content, m.status, m.held]).sort()).toEqual([[HELD, 'quarantined', true], [NOTE, null, false]].sort());
+    // Compact search JSON names status and held only when set.
+    expect(all.map((m) => [m.content, m.status ?? null, m.held === true]).sort()).toEqual([[HELD, 'quarantined', true], [NOTE, null, false]].sort());
     expect((await run(['list', '--include-held'])).stdout).toContain('[held for review] Before installing with pnpm');
     expect((await run(['search', 'pnpm', '--include-held'])).stdout).toContain('[held for review] Before installing with pnpm');
   });

@@ -66,7 +66,8 @@ export async function startHarness(options: { embedder?: 'tiny' | 'hash'; double
     },
     async close() {
       await ollama.close();
-      rmSync(root, { recursive: true, force: true });
+      // A detached worker a hook started may still be writing its log or queue there: retry, as rm -rf would be retried.
+      rmSync(root, { recursive: true, force: true, maxRetries: 20, retryDelay: 250 });
     },
   };
 }

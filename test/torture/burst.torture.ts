@@ -69,7 +69,11 @@ describe('a burst of session ends', () => {
     expect(report.states).toEqual({ captured: hooks, pending: 0, processing: 0, failed: 0 });
     expect(report.rows).toBe(hooks);
     expect(report.strayTempFiles).toEqual([]);
-    expect(processes.workers).toBe(1);
-    expect(processes.upkeeps).toBeLessThanOrEqual(1);
+    // One worker drains at a time (the queue lock). A second process can be seen only in the hand-off: a
+    // worker that found the queue empty lets go of its start marker and leaves, and a hook whose job came
+    // just then starts the next one while the first is still exiting.
+    expect(processes.workers).toBeGreaterThanOrEqual(1);
+    expect(processes.workers).toBeLessThanOrEqual(2);
+    expect(processes.upkeeps).toBeLessThanOrEqual(2);
   }, 600_000);
 });

@@ -13,7 +13,7 @@ import { availableParallelism } from 'node:os';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { statePaths } from '../../src/core/state-paths.js';
-import { CLI, runCli, runHook } from '../support/cli.js';
+import { CLI, runCli, runHook, waitFor } from '../support/cli.js';
 import { startHarness, type Harness } from '../support/harness.js';
 import { checkInvariants, describeReport } from '../support/torture-invariants.js';
 import { ageLocks, seededRandom, sleep, tortureSeed, tortureSession, type TortureSession } from '../support/torture-sessions.js';
@@ -66,7 +66,10 @@ async function runStalls(name: string, rounds: number): Promise<void> {
     }
     h.double.configure({ delayMs: Math.floor(random() * MAX_MODEL_DELAY_MS) });
     const first = execa(process.execPath, [CLI, 'worker'], { env, extendEnv: false, reject: false });
-    await sleep(Math.floor(random() * MAX_STOP_DELAY_MS));
+    // Every other round stops it in the middle of a job for sure (a loaded machine can take longer than
+    // MAX_STOP_DELAY_MS just to start a worker); the others at a random point.
+    if (round % 2 === 0) await waitFor(() => (claimedBy(paths.spoolProcessing, first.pid!) || first.exitCode !== null ? true : undefined), { timeoutMs: 120_000, everyMs: 20 }).catch(() => undefined);
+    else await sleep(Math.floor(random() * MAX_STOP_DELAY_MS));
     if (!first.kill('SIGSTOP') || first.exitCode !== null) stoppedAt.exitedFirst += 1;
     else if (claimedBy(paths.spoolProcessing, first.pid!)) stoppedAt.midJob += 1;
     else stoppedAt.elsewhere += 1;
