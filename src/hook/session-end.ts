@@ -32,15 +32,12 @@ export async function sessionEndHook(ctx: HookContext): Promise<Record<string, u
   }
   const { job: whole } = read;
   if (read.problem !== null) logger.log('warn', `SessionEnd payload was cut (${read.problem}); queued from the fields it holds`, { sessionId: whole.sessionId });
-  // Codex and Copilot CLI sessions are captured in parts (a later SessionStart may have captured an idle one; Copilot's
-  // prompt mode ends a session after every turn, and a resumed session grows the same file): only what is new.
-  const span = whole.agent === 'codex' || whole.agent === 'copilot' ? uncapturedSpan(ctx.home, whole.sessionId, whole.transcriptPath) : undefined;
-  if (span === null) {
+  const job = partOfSession(ctx.home, whole);
+  if (job === null) {
     markSessionClosed(ctx.home, whole.sessionId);
     logger.log('info', 'nothing new in the session since its last capture', { sessionId: whole.sessionId });
     return {};
   }
-  const job: CaptureJob = span === undefined ? whole : { ...whole, fromByte: span.fromByte, toByte: span.toByte };
   const [unsafe] = stateFolderProblems(paths);
   if (unsafe !== undefined) {
     // Never queue into a folder someone else controls; doctor names the problem.
@@ -50,7 +47,7 @@ export async function sessionEndHook(ctx: HookContext): Promise<Record<string, u
   let workerCwd = paths.home;
   try {
     new Spool(paths).enqueue(job);
-    if (span) recordSpan(ctx.home, job, span.toByte);
+    if (inParts(job)) recordSpan(ctx.home, job);
     logger.log('info', 'queued capture', { job: job.id, sessionId: job.sessionId, reason: job.reason });
   } catch (err) {
     // Loaded only here: the common path stays as small as it was.
@@ -58,7 +55,7 @@ export async function sessionEndHook(ctx: HookContext): Promise<Record<string, u
     try {
       const file = enqueueFallback(job, paths.home);
       workerCwd = dirname(file);
-      if (span) recordSpan(ctx.home, job, span.toByte);
+      if (inParts(job)) recordSpan(ctx.home, job);
       logger.log('warn', `state dir cannot take the job (${(err as Error).message}); queued in the fallback spool`, { job: job.id, sessionId: job.sessionId, file });
     } catch (fallbackErr) {
       logger.log('error', `could not queue capture: ${(err as Error).message}; ${(fallbackErr as Error).message}`, { sessionId: job.sessionId });
@@ -145,10 +142,32 @@ function keepUnreadable(paths: StatePaths, ctx: HookContext, problem: string, lo
   }
 }
 
-/** The session's file is covered up to `toByte` now, and the session is closed; a state dir that cannot take the note only costs a later duplicate. */
-function recordSpan(home: string, job: CaptureJob, toByte: number | null): void {
+/**
+ * The job to queue for this session: all of it, or for sessions captured in parts, only what no capture covered;
+ * null when nothing is new. Codex and Copilot CLI sessions come in parts (a later SessionStart may have captured an
+ * idle Codex session; Copilot's prompt mode ends a session after every turn, and a resumed session grows the same
+ * file). Copilot writes a session's last events after its SessionEnd hook ran, so its job leaves the end open and
+ * the worker fixes it once the file has stopped growing (worker/settle-span.ts); no waiting here.
+ */
+function partOfSession(home: string, whole: CaptureJob): CaptureJob | null {
+  // Even a file no bigger than the covered bytes is queued: what this session wrote may not be in it yet.
+  if (whole.agent === 'copilot') return { ...whole, uncovered: true };
+  if (whole.agent !== 'codex') return whole;
+  const span = uncapturedSpan(home, whole.sessionId, whole.transcriptPath);
+  return span === null ? null : { ...whole, fromByte: span.fromByte, toByte: span.toByte };
+}
+
+function inParts(job: CaptureJob): boolean {
+  return job.uncovered === true || typeof job.fromByte === 'number';
+}
+
+/**
+ * The session's file is covered up to the job's fixed end now (an open end: the worker records it), and the
+ * session is closed; a state dir that cannot take the note only costs a later duplicate.
+ */
+function recordSpan(home: string, job: CaptureJob): void {
   try {
-    if (toByte !== null) markCaptured(home, job.sessionId, job.transcriptPath, toByte);
+    if (job.uncovered !== true && typeof job.toByte === 'number') markCaptured(home, job.sessionId, job.transcriptPath, job.toByte);
     markSessionClosed(home, job.sessionId);
   } catch {
     // Nothing to do: the job itself is queued.

@@ -42,6 +42,13 @@ export interface CaptureJob {
    */
   fromByte?: number;
   toByte?: number | null;
+  /**
+   * The span is not fixed yet: the job captures the bytes of the session's file no capture has covered, up to
+   * where the file stands once it has stopped growing. Set by a SessionEnd hook whose agent may still write the
+   * session after the hook ran (Copilot CLI); the worker fixes `fromByte`/`toByte` when it first runs the job
+   * and records them in the session ledger (see worker/settle-span.ts).
+   */
+  uncovered?: boolean;
 }
 
 /**

@@ -4,7 +4,9 @@
  * - `open-<id>.json`, written by the Stop hook after every turn: the session is open, its rollout is there;
  *   the SessionEnd hook takes it away. The next SessionStart queues the ones that have been idle long enough.
  * - `captured-<id>.json`: how many bytes of the session's file a queued capture already covers, so the same
- *   content is never captured twice: a later capture of the same session reads only what came after.
+ *   content is never captured twice: a later capture of the same session reads only what came after. A job
+ *   with a fixed span records its end when it is queued; a job whose end is not fixed yet (`uncovered`, for
+ *   agents that write the session after their SessionEnd hook) records it when the worker fixes it.
  * Node built-ins only (the hooks write these); every failure is the caller's to log, never fatal.
  */
 import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -104,7 +106,8 @@ export function markCaptured(home: string, sessionId: string | null, transcriptP
   writeFileAtomic(join(sessionsDir(home), `captured-${id}.json`), JSON.stringify({ version: 1, sessionId, transcriptPath, bytes }));
 }
 
-function capturedBytes(home: string, sessionId: string | null, transcriptPath: string): number {
+/** How many bytes of the session's file captures already cover (0 when none, or when the ledger names another file). */
+export function capturedBytes(home: string, sessionId: string | null, transcriptPath: string): number {
   const id = safeSessionId(sessionId);
   if (id === null) return 0;
   try {

@@ -34,8 +34,11 @@ export type CaptureResult =
   | {
       status: 'skipped';
       why: string;
-      /** `not-transcript`: no line of the file is a session event; `too-short`: under transcript.minChars. */
-      reason: 'not-transcript' | 'too-short';
+      /**
+       * `not-transcript`: no line of the file is a session event; `too-short`: under transcript.minChars;
+       * `nothing-new`: a session captured in parts holds no byte past its last capture.
+       */
+      reason: 'not-transcript' | 'too-short' | 'nothing-new';
       namespace: string;
       transcriptChars: number;
     }

@@ -1,13 +1,16 @@
 /** Runs one claimed job and decides where it goes next: done, back to pending with a retry time, or failed. */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { describeError, RecallError } from '../core/errors.js';
 import type { Logger } from '../core/log.js';
 import { isMemoryType, isProvenance, type CandidateMemory } from '../core/memory.js';
 import { retryDelayMs, type CaptureJob } from '../queue/job.js';
+import { markCaptured } from '../queue/session-ledger.js';
 import type { Spool, SpoolEntry } from '../queue/spool.js';
 import { refreshContext } from '../context/refresh-context.js';
 import { startUpkeepIfDue } from '../app/start-upkeep.js';
 import { captureTranscript, type CaptureDeps, type CaptureResult } from './capture.js';
 import { appendHistory } from './history.js';
+import { settleSpan, SETTLE_TIMING, type SettleClock, type SettleTiming } from './settle-span.js';
 import type { Runtime } from '../app/runtime.js';
 
 export type JobOutcome =
@@ -22,15 +25,23 @@ export interface JobContext {
   deps: CaptureDeps & Pick<Runtime, 'loaded' | 'storeLocation' | 'renderContextElsewhere'>;
   logger: Logger;
   historyFile: string;
+  /** How long to wait for a session file still being written (tests); default SETTLE_TIMING and the system clock. */
+  settle?: { timing: SettleTiming; clock: SettleClock };
 }
 
 /** `entry` must already sit in processing/. */
 export async function processJob(entry: SpoolEntry, ctx: JobContext): Promise<JobOutcome> {
-  const job = entry.job as CaptureJob;
+  let job = entry.job as CaptureJob;
   const { spool, deps, logger } = ctx;
   const started = Date.now();
   let current = entry;
   try {
+    if (job.uncovered === true) {
+      const fixed = await fixOpenSpan(current, ctx);
+      if (fixed.job === null) return nothingNew(current, job, ctx, started);
+      current = fixed.entry;
+      job = fixed.job;
+    }
     const result = await captureTranscript(
       {
         transcriptPath: job.transcriptPath,
@@ -103,6 +114,46 @@ function scheduleAgain(current: SpoolEntry, latest: CaptureJob, err: unknown, er
   logger.log('warn', `job will be retried: ${error}`, { job: latest.id, attempts, notBefore });
   return { kind: 'retry', error, notBefore };
 }
+
+/**
+ * Fixes the end of a job queued with an open one (worker/settle-span.ts): the span goes into the job file first,
+ * then into the session ledger, so a worker stopped in between captures these bytes again rather than never.
+ */
+async function fixOpenSpan(entry: SpoolEntry, ctx: JobContext): Promise<{ entry: SpoolEntry; job: CaptureJob | null }> {
+  const job = entry.job as CaptureJob;
+  const home = ctx.deps.loaded.paths.home;
+  const settled = await settleSpan(home, job, ctx.settle?.timing ?? SETTLE_TIMING, ctx.settle?.clock ?? SYSTEM_CLOCK);
+  ctx.logger.log('info', 'fixed the end of the session\'s part', { job: job.id, fromByte: settled.fromByte, toByte: settled.toByte, how: settled.how, waitedMs: settled.waitedMs });
+  if (settled.toByte === null) return { entry, job: null };
+  const { uncovered: _open, ...rest } = job;
+  const fixed: CaptureJob = { ...rest, fromByte: settled.fromByte, toByte: settled.toByte };
+  const updated = ctx.spool.update(entry, fixed);
+  markCaptured(home, job.sessionId, job.transcriptPath, settled.toByte);
+  return { entry: updated, job: fixed };
+}
+
+/** A job whose session holds nothing no capture covered: done, with nothing to store. */
+function nothingNew(entry: SpoolEntry, job: CaptureJob, ctx: JobContext, started: number): JobOutcome {
+  ctx.spool.remove(entry);
+  const result: CaptureResult = { status: 'skipped', why: 'nothing new in the session since its last capture', reason: 'nothing-new', namespace: '', transcriptChars: 0 };
+  appendHistory(ctx.historyFile, {
+    job: job.id,
+    sessionId: job.sessionId,
+    transcriptPath: job.transcriptPath,
+    namespace: result.namespace,
+    status: result.status,
+    inserted: 0,
+    reinforced: 0,
+    superseded: 0,
+    quarantined: 0,
+    ms: Date.now() - started,
+    at: ctx.deps.clock.now().toISOString(),
+  });
+  ctx.logger.log('info', `skipped: ${result.why}`, { job: job.id });
+  return { kind: 'done', result };
+}
+
+const SYSTEM_CLOCK: SettleClock = { now: () => Date.now(), sleep: (ms) => sleep(ms) };
 
 function cachedMemories(job: CaptureJob): CandidateMemory[] | undefined {
   if (!job.extracted) return undefined;

@@ -5,7 +5,7 @@
  * double on 127.0.0.1, so no GitHub login is needed, and the Ollama double. Each test drives `copilot -p`
  * and reads what reached the model.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { functionOutputs, responsesRequestText, toolNames, ResponsesDouble, type ResponsesTurn } from '../support/responses-double.js';
@@ -27,12 +27,17 @@ const SEQ = 'seq 100001 102000';
 const SEQ_CHARS = Array.from({ length: 2_000 }, (_, i) => String(100_001 + i)).join('\n').length;
 
 /** The capture jobs waiting in the queue. */
-function spooled(recallHome: string): { id: string; sessionId: string | null; fromByte?: number; toByte?: number | null }[] {
+function spooled(recallHome: string): { id: string; sessionId: string | null; uncovered?: boolean }[] {
   const dir = join(recallHome, 'spool', 'pending');
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
     .filter((name) => name.endsWith('.json') && !name.startsWith('.'))
-    .map((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')) as { id: string; sessionId: string | null; fromByte?: number; toByte?: number | null });
+    .map((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')) as { id: string; sessionId: string | null; uncovered?: boolean });
+}
+
+/** How many bytes of a session's file captures cover, from recall's session ledger. */
+function captured(recallHome: string, sessionId: string): number {
+  return (JSON.parse(readFileSync(join(recallHome, 'sessions', `captured-${sessionId}.json`), 'utf8')) as { bytes: number }).bytes;
 }
 
 describe.skipIf(copilot === null)('GitHub Copilot CLI with recall installed', () => {
@@ -122,16 +127,29 @@ describe.skipIf(copilot === null)('GitHub Copilot CLI with recall installed', ()
   });
 
   it('captures only the new part of a resumed session at its next SessionEnd', async () => {
-    await check('no capture twice', "Copilot's prompt mode ends a session after each turn and `--resume` grows the same events.jsonl; each SessionEnd queues only the bytes no capture covered", async () => {
+    await check('no capture twice', "Copilot's prompt mode ends a session after each turn and `--resume` grows the same events.jsonl; each SessionEnd queues the session with its end open, and the worker captures only the bytes no capture covered, up to where the file stopped growing", async () => {
       const first = await runCopilot('You must never force push to the release branch of this repository.', () => ({ text: 'Understood.' }), { env: { RECALL_HOOK_SPAWN: 'false' } });
+      const file = join(w.agentHome, '.copilot', 'session-state', first.sessionId, 'events.jsonl');
       const before = spooled(w.h.home).filter((job) => job.sessionId === first.sessionId);
       expect(before).toHaveLength(1);
-      expect(before[0]!.fromByte ?? 0).toBe(0);
+      expect(before[0]!.uncovered).toBe(true);
+      const drained = await w.recall(['drain', '--json']);
+      expect(drained.exitCode, drained.stderr).toBe(0);
+      const firstEnd = captured(w.h.home, first.sessionId);
+      expect(firstEnd).toBe(statSync(file).size);
+      const from = w.h.double.requests.length;
       await runCopilot('Thanks.', () => ({ text: 'You are welcome.' }), { env: { RECALL_HOOK_SPAWN: 'false' }, args: ['--resume', first.sessionId] });
       const jobs = spooled(w.h.home).filter((job) => job.sessionId === first.sessionId && !before.some((b) => b.id === job.id));
       expect(jobs).toHaveLength(1);
-      expect(jobs[0]!.fromByte).toBe(before[0]!.toByte);
-      return `the resumed session's SessionEnd queued bytes ${jobs[0]!.fromByte}-${jobs[0]!.toByte} only`;
+      const again = await w.recall(['drain', '--json']);
+      expect(again.exitCode, again.stderr).toBe(0);
+      const prompts = w.h.double.requests.slice(from).map((r) => JSON.stringify(r.body)).filter((text) => text.includes('<transcript>'));
+      expect(prompts).toHaveLength(1);
+      expect(prompts[0]).toContain('Thanks.');
+      expect(prompts[0]).not.toContain('never force push');
+      const secondEnd = captured(w.h.home, first.sessionId);
+      expect(secondEnd).toBe(statSync(file).size);
+      return `the first capture read bytes 0-${firstEnd}, the resumed session's ${firstEnd}-${secondEnd} only`;
     });
   });
 
