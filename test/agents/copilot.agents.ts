@@ -35,6 +35,13 @@ function spooled(recallHome: string): { id: string; sessionId: string | null; un
     .map((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')) as { id: string; sessionId: string | null; uncovered?: boolean });
 }
 
+/** recall's log, one JSON object a line. */
+function logLines(recallHome: string): Record<string, unknown>[] {
+  const file = join(recallHome, 'recall.log');
+  if (!existsSync(file)) return [];
+  return readFileSync(file, 'utf8').split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
 /** How many bytes of a session's file captures cover, from recall's session ledger. */
 function captured(recallHome: string, sessionId: string): number {
   return (JSON.parse(readFileSync(join(recallHome, 'sessions', `captured-${sessionId}.json`), 'utf8')) as { bytes: number }).bytes;
@@ -118,11 +125,14 @@ describe.skipIf(copilot === null)('GitHub Copilot CLI with recall installed', ()
   });
 
   it("queues the session's events.jsonl at SessionEnd and the worker stores what the model answered", async () => {
-    await check('capture at SessionEnd', "Copilot's SessionEnd payload has the session id but no transcript path; the hook reads $COPILOT_HOME/session-state/<id>/events.jsonl, `recall drain` stores the Ollama answer", async () => {
+    await check('capture at SessionEnd', "Copilot's SessionEnd payload has the session id but no transcript path; the hook queues $COPILOT_HOME/session-state/<id>/events.jsonl with its end open (Copilot writes the reply after the hook), the worker reads it once it has stopped growing, `recall drain` stores the Ollama answer", async () => {
       const { sessionId } = await runCopilot('You must always use tabs for indentation in this repository.', () => ({ text: 'Understood, tabs it is.' }));
       expect(existsSync(join(w.agentHome, '.copilot', 'session-state', sessionId, 'events.jsonl'))).toBe(true);
       const listed = await drainUntilListed(w, 'tabs for indentation');
       expect(listed).toContain('tabs');
+      const fixed = logLines(w.h.home).filter((line) => line.msg === "fixed the end of the session's part");
+      expect(fixed.length).toBeGreaterThan(0);
+      return `the worker fixed the end of each of the ${fixed.length} sessions so far: ${fixed.map((line) => `${String(line.how)} after ${String(line.waitedMs)} ms`).join(', ')}`;
     });
   });
 
@@ -138,14 +148,16 @@ describe.skipIf(copilot === null)('GitHub Copilot CLI with recall installed', ()
       const firstEnd = captured(w.h.home, first.sessionId);
       expect(firstEnd).toBe(statSync(file).size);
       const from = w.h.double.requests.length;
-      await runCopilot('Thanks.', () => ({ text: 'You are welcome.' }), { env: { RECALL_HOOK_SPAWN: 'false' }, args: ['--resume', first.sessionId] });
+      // Long enough to pass transcript.minChars on its own, so its capture reaches the model.
+      const resumed = 'Thanks. One more rule for this repository: you must always run the integration tests before you merge a pull request.';
+      await runCopilot(resumed, () => ({ text: 'Understood: the integration tests run before every merge.' }), { env: { RECALL_HOOK_SPAWN: 'false' }, args: ['--resume', first.sessionId] });
       const jobs = spooled(w.h.home).filter((job) => job.sessionId === first.sessionId && !before.some((b) => b.id === job.id));
       expect(jobs).toHaveLength(1);
       const again = await w.recall(['drain', '--json']);
       expect(again.exitCode, again.stderr).toBe(0);
       const prompts = w.h.double.requests.slice(from).map((r) => JSON.stringify(r.body)).filter((text) => text.includes('<transcript>'));
       expect(prompts).toHaveLength(1);
-      expect(prompts[0]).toContain('Thanks.');
+      expect(prompts[0]).toContain('run the integration tests before you merge');
       expect(prompts[0]).not.toContain('never force push');
       const secondEnd = captured(w.h.home, first.sessionId);
       expect(secondEnd).toBe(statSync(file).size);
