@@ -4,6 +4,14 @@ import { CODEX_TRUST_NOTE, NO_LIVE_ENDLESS_NOTE, quoteForShell, recallHookHome, 
 import type { CheckResult } from './check-result.js';
 import { isObject } from '../core/is-object.js';
 
+/** Whether the agent is on this machine: its settings folder, or its program on PATH. */
+export interface AgentPresence {
+  found: boolean;
+  /** The folder and program looked for, named when neither is there. */
+  dir: string;
+  binary: string;
+}
+
 export type SettingsFileProbe =
   | { path: string; state: 'missing' }
   | { path: string; state: 'invalid'; message: string }
@@ -29,7 +37,7 @@ function hookCommands(settings: unknown): unknown[] {
  * `home` is the state dir this doctor looks at: a session-end hook installed with another
  * RECALL_HOME captures elsewhere, so the other checks (queue, config, database) miss its sessions.
  */
-export function checkHooks(agent: AgentTarget, files: readonly SettingsFileProbe[], home: string): CheckResult {
+export function checkHooks(agent: AgentTarget, files: readonly SettingsFileProbe[], home: string, presence?: AgentPresence): CheckResult {
   const base = { id: `hooks-${agent}`, title: AGENT_TITLES[agent] } as const;
   const invalid = files.filter((f): f is Extract<SettingsFileProbe, { state: 'invalid' }> => f.state === 'invalid');
   if (invalid.length > 0) {
@@ -42,6 +50,10 @@ export function checkHooks(agent: AgentTarget, files: readonly SettingsFileProbe
   }
   const installed = files.flatMap((f) => (f.state === 'read' ? [{ path: f.path, hooks: findRecallHooks(f.settings) }] : [])).filter((f) => f.hooks.length > 0);
   if (!installed.some((f) => f.hooks.includes('session-end'))) {
+    // An agent that is not on this machine has nothing to warn about; a settings file of it counts as being there.
+    if (presence !== undefined && !presence.found && files.every((f) => f.state === 'missing')) {
+      return { ...base, status: 'info', detail: `not installed: the agent is not on this machine (no ${presence.dir}, no \`${presence.binary}\` on PATH)` };
+    }
     return {
       ...base,
       status: 'warn',

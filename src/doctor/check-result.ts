@@ -1,5 +1,6 @@
 /** What one doctor check reports. */
-export type CheckStatus = 'ok' | 'warn' | 'fail';
+/** `info`: nothing to check or fix (the hooks of an agent that is not on this machine); never a warning. */
+export type CheckStatus = 'ok' | 'info' | 'warn' | 'fail';
 
 export interface CheckResult {
   id: string;

@@ -1,6 +1,6 @@
 /** Doctor's local I/O: the config file, the state dir, agent settings files, the queue. */
 import { accessSync, constants, existsSync, statSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 import { activeEnvOverrides, findUnknownKeys, salvageConfig, type ConfigProblem } from '../config/evaluate-config.js';
 import { readConfigFile } from '../config/load-config.js';
 import type { Config } from '../config/schema.js';
@@ -71,6 +71,21 @@ export function probeSettingsFile(path: string): SettingsFileProbe {
   } catch (err) {
     if (isRecallError(err)) return { path, state: 'invalid', message: err.message.replace(/; (fix it first, )?recall changed nothing$/, '') };
     throw err;
+  }
+}
+
+/** An agent is on this machine when its settings folder exists or its program is on `pathList` (PATH). */
+export function probeAgentFound(dir: string, binary: string, pathList: string | undefined): boolean {
+  if (existsSync(dir)) return true;
+  const names = process.platform === 'win32' ? [`${binary}.cmd`, `${binary}.exe`, binary] : [binary];
+  return (pathList ?? '').split(delimiter).some((folder) => folder !== '' && names.some((name) => isProgram(join(folder, name))));
+}
+
+function isProgram(path: string): boolean {
+  try {
+    return statSync(path).isFile() && (process.platform === 'win32' || (accessSync(path, constants.X_OK), true));
+  } catch {
+    return false;
   }
 }
 

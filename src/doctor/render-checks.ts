@@ -1,8 +1,8 @@
 /** Doctor results as terminal lines: one per check, its fix indented beneath. Pure. */
 import type { CheckResult, CheckStatus } from './check-result.js';
 
-const SYMBOLS: Record<CheckStatus, string> = { ok: '✓', warn: '!', fail: '✗' };
-const WORDS: Record<CheckStatus, string> = { ok: 'ok  ', warn: 'warn', fail: 'FAIL' };
+const SYMBOLS: Record<CheckStatus, string> = { ok: '✓', info: '·', warn: '!', fail: '✗' };
+const WORDS: Record<CheckStatus, string> = { ok: 'ok  ', info: 'info', warn: 'warn', fail: 'FAIL' };
 
 export function renderChecks(results: readonly CheckResult[], options: { unicode: boolean }): string[] {
   const width = Math.max(...results.map((r) => r.title.length));
@@ -10,7 +10,7 @@ export function renderChecks(results: readonly CheckResult[], options: { unicode
   for (const result of results) {
     const mark = options.unicode ? SYMBOLS[result.status] : WORDS[result.status];
     lines.push(`${mark} ${result.title.padEnd(width)}  ${result.detail}`);
-    if (result.fix && result.status !== 'ok') lines.push(`${' '.repeat(mark.length + 1)}${'fix:'.padEnd(width)}  ${result.fix}`);
+    if (result.fix && result.status !== 'ok' && result.status !== 'info') lines.push(`${' '.repeat(mark.length + 1)}${'fix:'.padEnd(width)}  ${result.fix}`);
   }
   lines.push('', summarize(results));
   return lines;

@@ -9,8 +9,9 @@ import type { StatePaths } from '../core/state-paths.js';
 import type { EmbedderProbe } from './check-embedder.js';
 import { checkEmbedder } from './check-embedder.js';
 import { checkConfig, type ConfigProbe } from './check-config.js';
-import { checkHooks, type SettingsFileProbe } from './check-hooks.js';
+import { checkHooks, type AgentPresence, type SettingsFileProbe } from './check-hooks.js';
 import { agentDir } from '../install/install-targets.js';
+import type { AgentTarget } from '../install/recall-hooks.js';
 import { checkNodeVersion } from './check-node.js';
 import { checkLlmModel, checkOllama, type OllamaProbe } from './check-ollama.js';
 import { checkQueue, type QueueProbe } from './check-queue.js';
@@ -41,6 +42,8 @@ export interface DoctorProbes {
   embedder(config: Config, paths: StatePaths): Promise<EmbedderProbe>;
   store(location: StoreLocation): Promise<StoreProbe>;
   settingsFile(path: string): SettingsFileProbe;
+  /** Whether an agent is on this machine: its settings folder exists, or its program is on PATH. */
+  agentFound(dir: string, binary: string): boolean;
   queue(paths: StatePaths): QueueProbe;
 }
 
@@ -67,6 +70,13 @@ export async function runDoctor(inputs: DoctorInputs, probes: DoctorProbes): Pro
     ...inputs.projectDirs.map((dir) => join(dir, '.github', 'hooks', 'recall.json')),
   ]);
 
+  const homes = { home: inputs.homeDir, codexHome: inputs.codexHome, copilotHome: inputs.copilotHome };
+  const presence = (agent: AgentTarget): AgentPresence => {
+    const dir = agentDir(agent, homes);
+    const binary = AGENT_PROGRAMS[agent];
+    return { found: probes.agentFound(dir, binary), dir, binary };
+  };
+
   const ollama = probes.ollama(config.ollama.host);
   const results = await Promise.all([
     guard('node', 'Node.js', () => checkNodeVersion(inputs.nodeVersion)),
@@ -79,11 +89,11 @@ export async function runDoctor(inputs: DoctorInputs, probes: DoctorProbes): Pro
       const location = resolveStoreLocation(config, paths);
       return checkStore(canonicalEmbedderId(config.embedder.id), location, await probes.store(location));
     }),
-    guard('hooks-claude', 'Hooks (Claude Code)', () => checkHooks('claude', claudeFiles.map((f) => probes.settingsFile(f)), paths.home)),
-    guard('hooks-factory', 'Hooks (Factory)', () => checkHooks('factory', factoryFiles.map((f) => probes.settingsFile(f)), paths.home)),
-    guard('hooks-codex', 'Hooks (Codex)', () => checkHooks('codex', codexFiles.map((f) => probes.settingsFile(f)), paths.home)),
-    guard('hooks-gemini', 'Hooks (Gemini CLI)', () => checkHooks('gemini', geminiFiles.map((f) => probes.settingsFile(f)), paths.home)),
-    guard('hooks-copilot', 'Hooks (Copilot CLI)', () => checkHooks('copilot', copilotFiles.map((f) => probes.settingsFile(f)), paths.home)),
+    guard('hooks-claude', 'Hooks (Claude Code)', () => checkHooks('claude', claudeFiles.map((f) => probes.settingsFile(f)), paths.home, presence('claude'))),
+    guard('hooks-factory', 'Hooks (Factory)', () => checkHooks('factory', factoryFiles.map((f) => probes.settingsFile(f)), paths.home, presence('factory'))),
+    guard('hooks-codex', 'Hooks (Codex)', () => checkHooks('codex', codexFiles.map((f) => probes.settingsFile(f)), paths.home, presence('codex'))),
+    guard('hooks-gemini', 'Hooks (Gemini CLI)', () => checkHooks('gemini', geminiFiles.map((f) => probes.settingsFile(f)), paths.home, presence('gemini'))),
+    guard('hooks-copilot', 'Hooks (Copilot CLI)', () => checkHooks('copilot', copilotFiles.map((f) => probes.settingsFile(f)), paths.home, presence('copilot'))),
     guard('queue', 'Capture queue', () => checkQueue(probes.queue(paths), inputs.now)),
   ]);
   return results;
@@ -97,6 +107,9 @@ async function guard(id: string, title: string, run: () => CheckResult | Promise
     return { id, title, status: 'fail', detail: `the check itself failed: ${describeError(err)}` };
   }
 }
+
+/** The program each agent is started by, looked for on PATH. */
+const AGENT_PROGRAMS: Record<AgentTarget, string> = { claude: 'claude', factory: 'droid', codex: 'codex', gemini: 'gemini', copilot: 'copilot' };
 
 function unique(items: readonly string[]): string[] {
   return [...new Set(items)];

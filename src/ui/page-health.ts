@@ -1,7 +1,7 @@
 /** What `recall doctor` reports, as a table, and which process serves the page. */
 import { homedir } from 'node:os';
 import { html } from 'hono/html';
-import { probeConfig, probeQueue, probeSettingsFile, probeStateDir } from '../doctor/probe-local.js';
+import { probeAgentFound, probeConfig, probeQueue, probeSettingsFile, probeStateDir } from '../doctor/probe-local.js';
 import { probeEmbedder, probeOllama, probeStore } from '../doctor/probe-services.js';
 import { runDoctor } from '../doctor/run-doctor.js';
 import type { Html } from './ui-layout.js';
@@ -9,7 +9,7 @@ import type { Html } from './ui-layout.js';
 export async function renderHealthPage(env: NodeJS.ProcessEnv, cwd: string, servedBy: string): Promise<Html> {
   const results = await runDoctor(
     { nodeVersion: process.version, now: new Date(), homeDir: homedir(), codexHome: env.CODEX_HOME?.trim() || undefined, copilotHome: env.COPILOT_HOME?.trim() || undefined, projectDirs: [cwd] },
-    { config: () => probeConfig(env), stateDir: probeStateDir, ollama: probeOllama, embedder: probeEmbedder, store: probeStore, settingsFile: probeSettingsFile, queue: probeQueue },
+    { config: () => probeConfig(env), stateDir: probeStateDir, ollama: probeOllama, embedder: probeEmbedder, store: probeStore, settingsFile: probeSettingsFile, agentFound: (dir, binary) => probeAgentFound(dir, binary, env.PATH), queue: probeQueue },
   );
   return html`<p class="muted" id="served-by">This page is served by ${servedBy} (pid ${process.pid}).</p>
 <table><thead><tr><th>check</th><th>result</th><th>detail</th></tr></thead><tbody>

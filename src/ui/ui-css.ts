@@ -53,7 +53,7 @@ input,select,textarea,button{font:inherit;color:var(--text);background:var(--sur
 button{cursor:pointer}textarea{width:100%;max-width:760px}
 .danger,button.danger{color:var(--danger)}pre{white-space:pre-wrap;overflow-wrap:anywhere;background:var(--surface);border:1px solid var(--border);padding:10px;unicode-bidi:isolate}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:4px 14px}dt{font-weight:600}dd{margin:0;overflow-wrap:anywhere}
-progress{width:260px;max-width:40vw}.ok{color:var(--ok)}.fail{color:var(--danger)}.warn{color:var(--warn)}.muted{color:var(--muted)}
+progress{width:260px;max-width:40vw}.ok{color:var(--ok)}.fail{color:var(--danger)}.warn{color:var(--warn)}.muted,.info{color:var(--muted)}
 .flash{background:var(--flash-bg);color:var(--flash-text);border-radius:4px;padding:8px 12px;margin:8px 0}
 .flash form{display:inline;margin-left:8px}
 mark.hidden-char{background:var(--mark-bg);color:var(--mark-text);border-radius:3px;padding:0 2px;font-family:ui-monospace,monospace;font-size:12px}

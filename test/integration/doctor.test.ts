@@ -1,12 +1,12 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../support/cli.js';
 import { startHarness, type Harness } from '../support/harness.js';
 
 interface Check {
   id: string;
-  status: 'ok' | 'warn' | 'fail';
+  status: 'ok' | 'info' | 'warn' | 'fail';
   detail: string;
   fix?: string;
 }
@@ -33,21 +33,31 @@ async function doctorJson(w: ReturnType<typeof world>): Promise<{ exitCode: numb
 }
 
 describe('recall doctor', () => {
-  it('passes with Ollama up, the model pulled and a local embedder, warning only that hooks are not installed', async () => {
-    const w = world('healthy');
+  it('passes with Ollama up, the model pulled and a local embedder; hooks of agents not on the machine are information', async () => {
+    // No agent's folder in this HOME, and no agent's program on this PATH.
+    const w = world('healthy', { PATH: dirname(process.execPath) });
     const result = await runCli(['doctor'], { env: w.env, cwd: w.cwd });
     expect(result.exitCode).toBe(0);
     const lines = result.stdout.split('\n');
-    const notOk = lines.filter((line) => /^(warn|FAIL) /.test(line));
-    expect(notOk).toHaveLength(5);
-    expect(notOk.every((line) => /^warn +Hooks/.test(line))).toBe(true);
-    expect(result.stdout).toMatch(/fix: +recall install/);
+    expect(lines.filter((line) => /^(warn|FAIL) /.test(line))).toEqual([]);
+    const info = lines.filter((line) => /^info /.test(line));
+    expect(info).toHaveLength(5);
+    expect(info.every((line) => /^info +Hooks .*not installed: the agent is not on this machine/.test(line))).toBe(true);
+    expect(result.stdout).toMatch(/^All checks passed\.$/m);
     expect(result.stdout).toMatch(/^ok +Embedder +transformers:.* embedded a test sentence in \d+ ms/m);
 
     const json = await doctorJson(w);
     expect(json.exitCode).toBe(0);
     expect(json.ok).toBe(true);
-    expect([...json.checks.values()].filter((c) => c.status !== 'ok').map((c) => c.id)).toEqual(['hooks-claude', 'hooks-factory', 'hooks-codex', 'hooks-gemini', 'hooks-copilot']);
+    expect([...json.checks.values()].filter((c) => c.status !== 'ok').map((c) => `${c.id} ${c.status}`)).toEqual(['hooks-claude info', 'hooks-factory info', 'hooks-codex info', 'hooks-gemini info', 'hooks-copilot info']);
+  });
+
+  it('warns, with recall install as the fix, about an agent on the machine without recall hooks', async () => {
+    const w = world('agent-present', { PATH: dirname(process.execPath) });
+    mkdirSync(join(w.home, '.gemini'), { recursive: true });
+    const json = await doctorJson(w);
+    expect(json.checks.get('hooks-gemini')).toMatchObject({ status: 'warn', detail: expect.stringMatching(/^not installed: no recall session-end hook/), fix: 'recall install --target gemini' });
+    expect(json.checks.get('hooks-claude')?.status).toBe('info');
   });
 
   it('fails when Ollama is down and says how to start it, still running the other checks', async () => {

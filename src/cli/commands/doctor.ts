@@ -1,7 +1,7 @@
 import { homedir } from 'node:os';
 import type { Command } from 'commander';
 import { doctorPassed } from '../../doctor/check-result.js';
-import { probeConfig, probeQueue, probeSettingsFile, probeStateDir } from '../../doctor/probe-local.js';
+import { probeAgentFound, probeConfig, probeQueue, probeSettingsFile, probeStateDir } from '../../doctor/probe-local.js';
 import { probeEmbedder, probeOllama, probeStore } from '../../doctor/probe-services.js';
 import { renderChecks } from '../../doctor/render-checks.js';
 import { runDoctor, type DoctorProbes } from '../../doctor/run-doctor.js';
@@ -24,6 +24,7 @@ export function registerDoctor(program: Command): void {
         embedder: (config, paths) => probeEmbedder(config, paths),
         store: probeStore,
         settingsFile: probeSettingsFile,
+        agentFound: (dir, binary) => probeAgentFound(dir, binary, env.PATH),
         queue: probeQueue,
       };
       const results = await runDoctor(

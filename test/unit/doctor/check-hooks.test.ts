@@ -45,6 +45,18 @@ describe('checkHooks', () => {
     expect(result.detail).toMatch(/not installed/);
   });
 
+  it('says "not installed" as information, not a warning, for an agent that is not on this machine', () => {
+    const absent = { found: false, dir: '/u/.gemini', binary: 'gemini' };
+    const result = checkHooks('gemini', [{ path: '/u/.gemini/settings.json', state: 'missing' }], HOME, absent);
+    expect(result).toMatchObject({ id: 'hooks-gemini', status: 'info' });
+    expect(result.detail).toBe('not installed: the agent is not on this machine (no /u/.gemini, no `gemini` on PATH)');
+    expect(result.fix).toBeUndefined();
+    // On the machine: a warning with the install command.
+    expect(checkHooks('gemini', [{ path: '/u/.gemini/settings.json', state: 'missing' }], HOME, { ...absent, found: true })).toMatchObject({ status: 'warn', fix: 'recall install --target gemini' });
+    // A settings file of the agent (a project's) counts as the agent being there.
+    expect(checkHooks('gemini', [{ path: '/p/.gemini/settings.json', state: 'read', settings: { model: 'x' } }], HOME, absent).status).toBe('warn');
+  });
+
   it('names the factory target in the fix for Factory', () => {
     expect(checkHooks('factory', [{ path: '/u/.factory/settings.json', state: 'missing' }], HOME).fix).toBe('recall install --target factory');
   });

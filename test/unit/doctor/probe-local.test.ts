@@ -1,8 +1,8 @@
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { statePaths } from '../../../src/core/state-paths.js';
-import { probeConfig, probeQueue, probeSettingsFile, probeStateDir } from '../../../src/doctor/probe-local.js';
+import { probeAgentFound, probeConfig, probeQueue, probeSettingsFile, probeStateDir } from '../../../src/doctor/probe-local.js';
 import { useTempDirs } from '../../support/temp-dir.js';
 
 const tempDir = useTempDirs();
@@ -24,6 +24,23 @@ describe('probeStateDir', () => {
     const file = join(tempDir(), 'f');
     writeFileSync(file, '');
     expect(probeStateDir(file).state).toBe('not-directory');
+  });
+});
+
+describe('probeAgentFound', () => {
+  it('finds an agent by its settings folder or by its program on PATH, and not by a file that cannot run', () => {
+    const home = tempDir();
+    const bin = tempDir();
+    const other = tempDir();
+    expect(probeAgentFound(join(home, '.gemini'), 'gemini', `${other}${delimiter}${bin}`)).toBe(false);
+    writeFileSync(join(bin, 'gemini'), '');
+    chmodSync(join(bin, 'gemini'), 0o644);
+    expect(probeAgentFound(join(home, '.gemini'), 'gemini', `${other}${delimiter}${bin}`)).toBe(false);
+    chmodSync(join(bin, 'gemini'), 0o755);
+    expect(probeAgentFound(join(home, '.gemini'), 'gemini', `${other}${delimiter}${bin}`)).toBe(true);
+    expect(probeAgentFound(join(home, '.gemini'), 'gemini', undefined)).toBe(false);
+    mkdirSync(join(home, '.gemini'));
+    expect(probeAgentFound(join(home, '.gemini'), 'gemini', undefined)).toBe(true);
   });
 });
 

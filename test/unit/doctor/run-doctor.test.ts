@@ -21,6 +21,7 @@ function healthyProbes(overrides: Partial<DoctorProbes> = {}): DoctorProbes & { 
       return { path, state: 'missing' };
     },
     queue: () => ({ pending: 0, processing: 0, failed: 0, oldestPendingAt: null }),
+    agentFound: () => true,
     ...overrides,
   };
 }
@@ -73,6 +74,26 @@ describe('runDoctor', () => {
     expect(results.find((r) => r.id === 'hooks-factory')).toMatchObject({ status: 'ok', detail: expect.stringMatching(/^session-end in \/p\/\.factory\/settings\.json; /) });
   });
 
+  it('reports the hooks of agents that are not on this machine as information, and warns only for the ones that are', async () => {
+    const looked: string[] = [];
+    const probes = healthyProbes({
+      agentFound: (dir, binary) => {
+        looked.push(`${dir} ${binary}`);
+        return binary === 'codex';
+      },
+    });
+    const results = await runDoctor({ ...inputs, copilotHome: '/c/copilot' }, probes);
+    expect(looked.sort()).toEqual(['/c/copilot copilot', '/u/.claude claude', '/u/.codex codex', '/u/.factory droid', '/u/.gemini gemini']);
+    expect(results.filter((r) => r.status !== 'ok').map((r) => `${r.id} ${r.status}`)).toEqual([
+      'hooks-claude info',
+      'hooks-factory info',
+      'hooks-codex warn',
+      'hooks-gemini info',
+      'hooks-copilot info',
+    ]);
+    expect(summarize(results)).toMatch(/^1 warning /);
+  });
+
   it('turns a probe that throws into a failure of that check alone', async () => {
     const results = await runDoctor(inputs, healthyProbes({ store: () => Promise.reject(new Error('boom')) }));
     expect(results.find((r) => r.id === 'store')).toMatchObject({ status: 'fail', detail: expect.stringMatching(/boom/) });
@@ -104,6 +125,12 @@ describe('renderChecks', () => {
     const lines = renderChecks(results, { unicode: false });
     expect(lines[0]).toMatch(/^ok {3}Alpha/);
     expect(lines[1]).toMatch(/^FAIL Beta check/);
+  });
+
+  it('prints information without a fix and does not count it as a warning', () => {
+    const info = { id: 'c', title: 'Gamma', status: 'info' as const, detail: 'not installed', fix: 'never shown' };
+    expect(renderChecks([info], { unicode: false })).toEqual(['info Gamma  not installed', '', 'All checks passed.']);
+    expect(renderChecks([info], { unicode: true })[0]).toBe('· Gamma  not installed');
   });
 
   it('summarises failures and warnings', () => {
