@@ -7,6 +7,7 @@ import { retryDelayMs, type CaptureJob } from '../queue/job.js';
 import { markCaptured } from '../queue/session-ledger.js';
 import type { Spool, SpoolEntry } from '../queue/spool.js';
 import { refreshContext } from '../context/refresh-context.js';
+import { resolveProject } from '../project/resolve-project.js';
 import { startUpkeepIfDue } from '../app/start-upkeep.js';
 import { captureTranscript, type CaptureDeps, type CaptureResult } from './capture.js';
 import { appendHistory } from './history.js';
@@ -135,7 +136,8 @@ async function fixOpenSpan(entry: SpoolEntry, ctx: JobContext): Promise<{ entry:
 /** A job whose session holds nothing no capture covered: done, with nothing to store. */
 function nothingNew(entry: SpoolEntry, job: CaptureJob, ctx: JobContext, started: number): JobOutcome {
   ctx.spool.remove(entry);
-  const result: CaptureResult = { status: 'skipped', why: 'nothing new in the session since its last capture', reason: 'nothing-new', namespace: '', transcriptChars: 0 };
+  const { namespace } = resolveProject(job.cwd);
+  const result: CaptureResult = { status: 'skipped', why: 'nothing new in the session since its last capture', reason: 'nothing-new', namespace, transcriptChars: 0 };
   appendHistory(ctx.historyFile, {
     job: job.id,
     sessionId: job.sessionId,

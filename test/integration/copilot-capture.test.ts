@@ -67,5 +67,12 @@ describe('capture of a Copilot CLI session written after its SessionEnd hook', (
     expect(second.join('\n')).toContain('force push');
     expect(second.join('\n')).not.toContain('run the linter');
     expect((JSON.parse(readFileSync(join(h.home, 'sessions', `captured-${SESSION}.json`), 'utf8')) as { bytes: number }).bytes).toBe(statSync(file).size);
+
+    // A SessionEnd with nothing new (a second hook for the same end): queued, then done without a model call.
+    const settled = extractions().length;
+    await sessionEnd(env, project);
+    const last = await runCli(['drain', '--json'], { env, cwd: project });
+    expect(JSON.parse(last.stdout)).toMatchObject({ done: 1, retried: 0, failed: 0 });
+    expect(extractions()).toHaveLength(settled);
   });
 });
