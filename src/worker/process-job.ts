@@ -11,7 +11,7 @@ import { resolveProject } from '../project/resolve-project.js';
 import { startUpkeepIfDue } from '../app/start-upkeep.js';
 import { captureTranscript, type CaptureDeps, type CaptureResult } from './capture.js';
 import { appendHistory } from './history.js';
-import { settleSpan, SETTLE_TIMING, type SettleClock, type SettleTiming } from './settle-span.js';
+import { settleSpan, SETTLE_TIMING, type SettleClock } from './settle-span.js';
 import type { Runtime } from '../app/runtime.js';
 
 export type JobOutcome =
@@ -26,8 +26,6 @@ export interface JobContext {
   deps: CaptureDeps & Pick<Runtime, 'loaded' | 'storeLocation' | 'renderContextElsewhere'>;
   logger: Logger;
   historyFile: string;
-  /** How long to wait for a session file still being written (tests); default SETTLE_TIMING and the system clock. */
-  settle?: { timing: SettleTiming; clock: SettleClock };
 }
 
 /** `entry` must already sit in processing/. */
@@ -123,7 +121,7 @@ function scheduleAgain(current: SpoolEntry, latest: CaptureJob, err: unknown, er
 async function fixOpenSpan(entry: SpoolEntry, ctx: JobContext): Promise<{ entry: SpoolEntry; job: CaptureJob | null }> {
   const job = entry.job as CaptureJob;
   const home = ctx.deps.loaded.paths.home;
-  const settled = await settleSpan(home, job, ctx.settle?.timing ?? SETTLE_TIMING, ctx.settle?.clock ?? SYSTEM_CLOCK);
+  const settled = await settleSpan(home, job, SETTLE_TIMING, SYSTEM_CLOCK);
   ctx.logger.log('info', 'fixed the end of the session\'s part', { job: job.id, fromByte: settled.fromByte, toByte: settled.toByte, how: settled.how, waitedMs: settled.waitedMs });
   if (settled.toByte === null) return { entry, job: null };
   const { uncovered: _open, ...rest } = job;
