@@ -9,7 +9,7 @@ export type SettingsFileProbe =
   | { path: string; state: 'invalid'; message: string }
   | { path: string; state: 'read'; settings: unknown };
 
-const AGENT_TITLES: Record<AgentTarget, string> = { claude: 'Hooks (Claude Code)', factory: 'Hooks (Factory)', codex: 'Hooks (Codex)', gemini: 'Hooks (Gemini CLI)', copilot: 'Hooks (Copilot CLI)' };
+const AGENT_TITLES: Record<AgentTarget, string> = { claude: 'Hooks (Claude Code)', factory: 'Hooks (Factory)', codex: 'Hooks (Codex)', gemini: 'Hooks (Gemini CLI)', copilot: 'Hooks (Copilot CLI)', qwen: 'Hooks (Qwen Code)' };
 
 /** The recall hooks (session-end, session-start, ...) that a parsed settings object runs. */
 export function findRecallHooks(settings: unknown): HookName[] {

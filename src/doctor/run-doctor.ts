@@ -62,6 +62,7 @@ export async function runDoctor(inputs: DoctorInputs, probes: DoctorProbes): Pro
   ]);
 
   const geminiFiles = unique([inputs.homeDir, ...inputs.projectDirs].map((dir) => join(dir, '.gemini', 'settings.json')));
+  const qwenFiles = unique([inputs.homeDir, ...inputs.projectDirs].map((dir) => join(dir, '.qwen', 'settings.json')));
   const copilotFiles = unique([
     join(agentDir('copilot', { home: inputs.homeDir, copilotHome: inputs.copilotHome }), 'hooks', 'recall.json'),
     ...inputs.projectDirs.map((dir) => join(dir, '.github', 'hooks', 'recall.json')),
@@ -84,6 +85,7 @@ export async function runDoctor(inputs: DoctorInputs, probes: DoctorProbes): Pro
     guard('hooks-codex', 'Hooks (Codex)', () => checkHooks('codex', codexFiles.map((f) => probes.settingsFile(f)), paths.home)),
     guard('hooks-gemini', 'Hooks (Gemini CLI)', () => checkHooks('gemini', geminiFiles.map((f) => probes.settingsFile(f)), paths.home)),
     guard('hooks-copilot', 'Hooks (Copilot CLI)', () => checkHooks('copilot', copilotFiles.map((f) => probes.settingsFile(f)), paths.home)),
+    guard('hooks-qwen', 'Hooks (Qwen Code)', () => checkHooks('qwen', qwenFiles.map((f) => probes.settingsFile(f)), paths.home)),
     guard('queue', 'Capture queue', () => checkQueue(probes.queue(paths), inputs.now)),
   ]);
   return results;

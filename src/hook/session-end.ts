@@ -32,9 +32,9 @@ export async function sessionEndHook(ctx: HookContext): Promise<Record<string, u
   }
   const { job: whole } = read;
   if (read.problem !== null) logger.log('warn', `SessionEnd payload was cut (${read.problem}); queued from the fields it holds`, { sessionId: whole.sessionId });
-  // Codex and Copilot CLI sessions are captured in parts (a later SessionStart may have captured an idle one; Copilot's
-  // prompt mode ends a session after every turn, and a resumed session grows the same file): only what is new.
-  const span = whole.agent === 'codex' || whole.agent === 'copilot' ? uncapturedSpan(ctx.home, whole.sessionId, whole.transcriptPath) : undefined;
+  // Codex, Copilot CLI and Qwen Code sessions are captured in parts (a later SessionStart may have captured an idle one;
+  // Copilot's prompt mode ends a session after every turn, and a resumed session grows the same file): only what is new.
+  const span = whole.agent === 'codex' || whole.agent === 'copilot' || whole.agent === 'qwen' ? uncapturedSpan(ctx.home, whole.sessionId, whole.transcriptPath) : undefined;
   if (span === null) {
     markSessionClosed(ctx.home, whole.sessionId);
     logger.log('info', 'nothing new in the session since its last capture', { sessionId: whole.sessionId });
@@ -92,7 +92,7 @@ function readPayload(ctx: HookContext): ReadPayload {
   const job = newCaptureJob({
     sessionId: fields.sessionId,
     transcriptPath: fields.transcriptPath,
-    cwd: fields.cwd ?? ctx.env.CLAUDE_PROJECT_DIR ?? ctx.env.FACTORY_PROJECT_DIR ?? null,
+    cwd: fields.cwd ?? ctx.env.CLAUDE_PROJECT_DIR ?? ctx.env.FACTORY_PROJECT_DIR ?? ctx.env.QWEN_PROJECT_DIR ?? null,
     agent: detectAgent(ctx.args, ctx.env, fields.transcriptPath),
     reason: fields.reason,
   });

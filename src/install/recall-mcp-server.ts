@@ -21,8 +21,8 @@ export const OWNED_KEYS = ['type', 'command', 'args'] as const;
 
 /** With `parts.recallHome`, the server gets it as RECALL_HOME in `env`, as the hooks get it in their command. */
 export function buildMcpServerEntry(parts: HookCommandParts): McpServerEntry {
-  // Gemini CLI's mcpServers entries have no `type` (a `command` makes a stdio server).
-  const entry: McpServerEntry = parts.agent === 'gemini' ? { command: parts.nodePath, args: [parts.cliPath, 'mcp'] } : { type: 'stdio', command: parts.nodePath, args: [parts.cliPath, 'mcp'] };
+  // Gemini CLI's and Qwen Code's mcpServers entries have no `type` (a `command` makes a stdio server).
+  const entry: McpServerEntry = parts.agent === 'gemini' || parts.agent === 'qwen' ? { command: parts.nodePath, args: [parts.cliPath, 'mcp'] } : { type: 'stdio', command: parts.nodePath, args: [parts.cliPath, 'mcp'] };
   if (parts.recallHome) entry.env = { RECALL_HOME: parts.recallHome };
   if (parts.agent === 'factory') entry.disabled = false;
   // Copilot CLI offers a server's tools to the model only as far as its `tools` list allows.
