@@ -5,7 +5,9 @@
  * (`~/.factory/mcp.json`, or a project's `.factory/mcp.json`) share the shape
  *   { "mcpServers": { "<name>": { "type": "stdio", "command": "...", "args": [...], "env"?: {...} } } }
  * and droid adds `"disabled": false`. GitHub Copilot CLI (`~/.copilot/mcp-config.json`) reads the same shape
- * with a `tools` list (`["*"]`: all of them).
+ * with a `tools` list (`["*"]`: all of them). Gemini CLI and Qwen Code read `mcpServers` in their settings.json,
+ * entries without `type`; Qwen Code defers MCP tools behind its tool_search bridge unless the entry says
+ * `alwaysLoadTools: true`, which recall's does, so the model sees memory_search from the first request.
  */
 import type { HookCommandParts } from './recall-hooks.js';
 
@@ -27,6 +29,8 @@ export function buildMcpServerEntry(parts: HookCommandParts): McpServerEntry {
   if (parts.agent === 'factory') entry.disabled = false;
   // Copilot CLI offers a server's tools to the model only as far as its `tools` list allows.
   if (parts.agent === 'copilot') entry.tools = ['*'];
+  // Written when the entry is added; a user who turns it off keeps it off.
+  if (parts.agent === 'qwen') entry.alwaysLoadTools = true;
   return entry;
 }
 

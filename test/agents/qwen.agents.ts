@@ -29,8 +29,8 @@ const RULE = 'Always deploy the shop service with blue green releases';
 const MODEL = 'qwen-double';
 /** Characters `seq 100001 104000` prints. */
 const SEQ_CHARS = Array.from({ length: 4_000 }, (_, i) => String(100_001 + i)).join('\n').length;
-/** The user's Qwen Code settings before recall touches them. */
-const USER_SETTINGS = { security: { auth: { selectedType: 'openai' } }, model: { name: MODEL }, ui: { theme: 'Default' } };
+/** The user's Qwen Code settings before recall touches them (Qwen Code 0.24.4 adds `$version: 4` to a file without it at its first start). */
+const USER_SETTINGS = { $version: 4, security: { auth: { selectedType: 'openai' } }, model: { name: MODEL }, ui: { theme: 'Default' } };
 
 interface RunResult {
   sessionId: string;
@@ -118,6 +118,7 @@ describe.skipIf(qwen === null)('Qwen Code with recall installed', () => {
       expect(settings.security).toEqual(USER_SETTINGS.security);
       expect(Object.keys(settings.hooks as object).sort()).toEqual(['SessionEnd', 'SessionStart', 'Stop']);
       expect(Object.keys(settings.mcpServers as object)).toEqual(['recall']);
+      expect((settings.mcpServers as Record<string, Record<string, unknown>>).recall!.alwaysLoadTools).toBe(true);
       const added = await w.recall(['add', '--here', '--type', 'golden_rule', RULE]);
       expect(added.exitCode, added.stderr).toBe(0);
       const { turns } = await runQwen('What should I know about this project?', () => ({ text: 'Noted.' }));
