@@ -22,6 +22,7 @@ export const ENVIRONMENT_ONLY: readonly EnvironmentOnlyVar[] = Object.freeze([
   { name: 'CLAUDE_PROJECT_DIR', description: 'Set by Claude Code for hooks: the project a session belongs to when its input names no folder.' },
   { name: 'FACTORY_PROJECT_DIR', description: 'Set by Factory droid for hooks: the project a session belongs to when its input names no folder.' },
   { name: 'CODEX_HOME', description: 'Codex CLI\'s home folder (default `~/.codex`): `recall install --target codex` and `recall doctor` use its `hooks.json` and `config.toml`.' },
+  { name: 'QWEN_PROJECT_DIR', description: 'Set by Qwen Code for hooks (beside CLAUDE_PROJECT_DIR): tells recall a hook without `--agent` runs in Qwen Code, and the project a session belongs to when its input names no folder.' },
   { name: 'NO_COLOR', description: 'Set: no colour in the CLI\'s output.' },
   { name: 'COLUMNS', description: 'On a terminal: the width `recall list` and `recall search` lay their tables out for (piped, they print one line per memory).' },
   { name: 'TERM', description: '`dumb`: `recall doctor` marks its checks in ASCII.' },

@@ -39,7 +39,7 @@ describe('recall doctor', () => {
     expect(result.exitCode).toBe(0);
     const lines = result.stdout.split('\n');
     const notOk = lines.filter((line) => /^(warn|FAIL) /.test(line));
-    expect(notOk).toHaveLength(5);
+    expect(notOk).toHaveLength(6);
     expect(notOk.every((line) => /^warn +Hooks/.test(line))).toBe(true);
     expect(result.stdout).toMatch(/fix: +recall install/);
     expect(result.stdout).toMatch(/^ok +Embedder +transformers:.* embedded a test sentence in \d+ ms/m);
@@ -47,7 +47,7 @@ describe('recall doctor', () => {
     const json = await doctorJson(w);
     expect(json.exitCode).toBe(0);
     expect(json.ok).toBe(true);
-    expect([...json.checks.values()].filter((c) => c.status !== 'ok').map((c) => c.id)).toEqual(['hooks-claude', 'hooks-factory', 'hooks-codex', 'hooks-gemini', 'hooks-copilot']);
+    expect([...json.checks.values()].filter((c) => c.status !== 'ok').map((c) => c.id)).toEqual(['hooks-claude', 'hooks-factory', 'hooks-codex', 'hooks-gemini', 'hooks-copilot', 'hooks-qwen']);
   });
 
   it('fails when Ollama is down and says how to start it, still running the other checks', async () => {
@@ -84,7 +84,7 @@ describe('recall doctor', () => {
     expect(json.checks.get('config')).toMatchObject({ status: 'fail', detail: expect.stringMatching(/dedupe\.threshold/) });
     expect(json.checks.get('ollama')?.status).toBe('ok');
     expect(json.checks.get('embedder')?.status).toBe('ok');
-    expect(json.checks.size).toBe(13);
+    expect(json.checks.size).toBe(14);
   });
 
   it('fails a missing embedding model with downloads disabled, with the fix from the error', async () => {
