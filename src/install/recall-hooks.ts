@@ -99,6 +99,10 @@ export function replacesToolOutput(agent: AgentTarget): boolean {
 export const NO_LIVE_ENDLESS_NOTE =
   "Endless Mode cannot compress droid's tool outputs: droid sends a tool's original output to the model whatever a PostToolUse hook answers (it reads only additionalContext), so recall adds no PostToolUse hook for it";
 
+/** Qwen Code (0.24.4) runs SessionEnd only when an interactive session ends, so a headless session is captured later. */
+export const QWEN_CAPTURE_NOTE =
+  'Qwen Code runs SessionEnd hooks only when an interactive session ends: a `qwen -p` session is captured at a later SessionStart, once it has been idle 15 minutes (its Stop hook notes it as open)';
+
 /** Codex skips a new or changed hook, without a word, until the user has trusted it. */
 export const CODEX_TRUST_NOTE =
   'Codex runs a new or changed hook only once you trust it: open /hooks in codex and trust recall\'s hooks (a one-off `codex exec` can pass --dangerously-bypass-hook-trust instead)';

@@ -37,6 +37,7 @@ describe('recall install --target qwen', () => {
     const { env, file } = setup();
     const result = await runCli(['install', '--target', 'qwen'], { env });
     expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.stdout).toContain('a `qwen -p` session is captured at a later SessionStart');
     const settings = read(file);
     expect(settings.$version).toBe(4);
     expect(settings.security).toEqual(USER_SETTINGS.security);
@@ -85,6 +86,7 @@ describe('recall install --target qwen', () => {
     const doctor = await runCli(['doctor', '--json'], { env });
     const checks = (JSON.parse(doctor.stdout) as { checks: Array<{ id: string; status: string; detail: string }> }).checks;
     expect(checks.find((c) => c.id === 'hooks-qwen')).toMatchObject({ status: 'ok', detail: expect.stringContaining('session-end, session-start, stop in') });
+    expect(checks.find((c) => c.id === 'hooks-qwen')!.detail).toContain('only when an interactive session ends');
     expect(existsSync(join(env.HOME!, '.claude', 'settings.json'))).toBe(false);
   });
 });
