@@ -16,7 +16,7 @@ const toReadme = args.includes('--readme');
 const file = args.find((arg) => !arg.startsWith('--')) ?? fileURLToPath(new URL('../test/agents/last-run.json', import.meta.url));
 const summary = JSON.parse(readFileSync(file, 'utf8'));
 /** Every agent recall installs into, in this order; one the suite has not run yet still gets its column. */
-const KNOWN_AGENTS = ['Claude Code', 'Factory droid', 'Codex CLI', 'Gemini CLI', 'Qwen Code', 'GitHub Copilot CLI'];
+const KNOWN_AGENTS = ['Claude Code', 'Factory droid', 'Codex CLI', 'Gemini CLI', 'GitHub Copilot CLI', 'Qwen Code'];
 const names = [...KNOWN_AGENTS, ...Object.keys(summary.agents).filter((name) => !KNOWN_AGENTS.includes(name))];
 const agents = names.map((name) => [name, summary.agents[name] ?? { version: '(not run)', features: {} }]);
 const features = [...new Set(agents.flatMap(([, entry]) => Object.keys(entry.features)))];

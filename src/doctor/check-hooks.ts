@@ -1,6 +1,6 @@
 /** recall's hooks present in an agent's settings files. Pure: the files come in already read. */
 import { resolve } from 'node:path';
-import { CODEX_TRUST_NOTE, NO_LIVE_ENDLESS_NOTE, quoteForShell, recallHookHome, recallHookName, replacesToolOutput, type AgentTarget, type HookName } from '../install/recall-hooks.js';
+import { CODEX_TRUST_NOTE, NO_LIVE_ENDLESS_NOTE, QWEN_CAPTURE_NOTE, quoteForShell, recallHookHome, recallHookName, replacesToolOutput, type AgentTarget, type HookName } from '../install/recall-hooks.js';
 import type { CheckResult } from './check-result.js';
 import { isObject } from '../core/is-object.js';
 
@@ -17,7 +17,7 @@ export type SettingsFileProbe =
   | { path: string; state: 'invalid'; message: string }
   | { path: string; state: 'read'; settings: unknown };
 
-const AGENT_TITLES: Record<AgentTarget, string> = { claude: 'Hooks (Claude Code)', factory: 'Hooks (Factory)', codex: 'Hooks (Codex)', gemini: 'Hooks (Gemini CLI)', copilot: 'Hooks (Copilot CLI)' };
+const AGENT_TITLES: Record<AgentTarget, string> = { claude: 'Hooks (Claude Code)', factory: 'Hooks (Factory)', codex: 'Hooks (Codex)', gemini: 'Hooks (Gemini CLI)', copilot: 'Hooks (Copilot CLI)', qwen: 'Hooks (Qwen Code)' };
 
 /** The recall hooks (session-end, session-start, ...) that a parsed settings object runs. */
 export function findRecallHooks(settings: unknown): HookName[] {
@@ -78,6 +78,6 @@ export function checkHooks(agent: AgentTarget, files: readonly SettingsFileProbe
   if (useless !== undefined) {
     return { ...base, status: 'warn', detail: `${detail}; ${NO_LIVE_ENDLESS_NOTE}, and the one in ${useless.path} only costs time`, fix: `remove the PostToolUse entry that runs \`recall hook post-tool-use\` from ${useless.path} (\`recall uninstall --endless\` would also switch Endless Mode off for Claude Code)` };
   }
-  const notes = [detail, ...(replacesToolOutput(agent) ? [] : [NO_LIVE_ENDLESS_NOTE]), ...(agent === 'codex' ? [CODEX_TRUST_NOTE] : [])];
+  const notes = [detail, ...(replacesToolOutput(agent) ? [] : [NO_LIVE_ENDLESS_NOTE]), ...(agent === 'codex' ? [CODEX_TRUST_NOTE] : []), ...(agent === 'qwen' ? [QWEN_CAPTURE_NOTE] : [])];
   return { ...base, status: 'ok', detail: notes.join('; ') };
 }

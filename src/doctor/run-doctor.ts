@@ -65,6 +65,7 @@ export async function runDoctor(inputs: DoctorInputs, probes: DoctorProbes): Pro
   ]);
 
   const geminiFiles = unique([inputs.homeDir, ...inputs.projectDirs].map((dir) => join(dir, '.gemini', 'settings.json')));
+  const qwenFiles = unique([inputs.homeDir, ...inputs.projectDirs].map((dir) => join(dir, '.qwen', 'settings.json')));
   const copilotFiles = unique([
     join(agentDir('copilot', { home: inputs.homeDir, copilotHome: inputs.copilotHome }), 'hooks', 'recall.json'),
     ...inputs.projectDirs.map((dir) => join(dir, '.github', 'hooks', 'recall.json')),
@@ -94,6 +95,7 @@ export async function runDoctor(inputs: DoctorInputs, probes: DoctorProbes): Pro
     guard('hooks-codex', 'Hooks (Codex)', () => checkHooks('codex', codexFiles.map((f) => probes.settingsFile(f)), paths.home, presence('codex'))),
     guard('hooks-gemini', 'Hooks (Gemini CLI)', () => checkHooks('gemini', geminiFiles.map((f) => probes.settingsFile(f)), paths.home, presence('gemini'))),
     guard('hooks-copilot', 'Hooks (Copilot CLI)', () => checkHooks('copilot', copilotFiles.map((f) => probes.settingsFile(f)), paths.home, presence('copilot'))),
+    guard('hooks-qwen', 'Hooks (Qwen Code)', () => checkHooks('qwen', qwenFiles.map((f) => probes.settingsFile(f)), paths.home, presence('qwen'))),
     guard('queue', 'Capture queue', () => checkQueue(probes.queue(paths), inputs.now)),
   ]);
   return results;
@@ -109,7 +111,7 @@ async function guard(id: string, title: string, run: () => CheckResult | Promise
 }
 
 /** The program each agent is started by, looked for on PATH. */
-const AGENT_PROGRAMS: Record<AgentTarget, string> = { claude: 'claude', factory: 'droid', codex: 'codex', gemini: 'gemini', copilot: 'copilot' };
+const AGENT_PROGRAMS: Record<AgentTarget, string> = { claude: 'claude', factory: 'droid', codex: 'codex', gemini: 'gemini', copilot: 'copilot', qwen: 'qwen' };
 
 function unique(items: readonly string[]): string[] {
   return [...new Set(items)];

@@ -33,12 +33,13 @@ export interface CompressDeps {
    * How the agent takes a replacement: Claude Code reads `updatedToolOutput` in the tool's own shape (the
    * default); Codex sends the `reason` of a `{"decision":"block"}` answer to the model instead of the output,
    * and hands the hook every output as plain text. GitHub Copilot CLI sends the `textResultForLlm` of a
-   * `modifiedResult` answer instead of the output, and also hands the hook plain text.
+   * `modifiedResult` answer instead of the output, and also hands the hook plain text. Qwen Code sends the
+   * `stopReason` of a `{"continue":false}` answer instead of the output, and hands the hook Gemini's `llmContent`.
    */
   answerStyle?: AnswerStyle;
 }
 
-export type AnswerStyle = 'updated-tool-output' | 'block-reason' | 'modified-result';
+export type AnswerStyle = 'updated-tool-output' | 'block-reason' | 'modified-result' | 'stop-reason';
 
 /** Below this much time left, the model is not asked at all. */
 const MIN_MODEL_MS = 100;
@@ -51,7 +52,7 @@ export async function compressToolOutput(payload: PostToolUsePayload, settings: 
   const blockReason = deps.answerStyle === 'block-reason';
   // A text answer replaces the output with text: the output is judged as the text the model would get
   // (Codex sends it as text; Gemini CLI as `llmContent` beside what the terminal shows; Copilot CLI as text).
-  const textAnswer = blockReason || deps.answerStyle === 'modified-result';
+  const textAnswer = blockReason || deps.answerStyle === 'modified-result' || deps.answerStyle === 'stop-reason';
   const plainText = textAnswer ? outputText(payload.toolResponse) : null;
   const verdict =
     refusal !== null
@@ -131,6 +132,8 @@ export async function compressToolOutput(payload: PostToolUsePayload, settings: 
   if (replacement === null) return {};
   if (blockReason) return { decision: 'block', reason: replacement };
   if (deps.answerStyle === 'modified-result') return { modifiedResult: { textResultForLlm: replacement, resultType: 'success' } };
+  // Qwen Code (0.24.4) sends the model the stopReason as the tool's result and goes on with the turn.
+  if (deps.answerStyle === 'stop-reason') return { continue: false, stopReason: replacement };
   return hookOutput(toolName, rebuildToolResponse(toolName, toolResponse, replacement));
 }
 

@@ -1,7 +1,7 @@
 /** Which agent ran a hook: the `--agent <name>` recall install puts in the command, else what the payload shows. Pure. */
 import type { Agent } from '../queue/job.js';
 
-const NAMED: readonly Agent[] = ['claude', 'factory', 'codex', 'gemini', 'copilot'];
+const NAMED: readonly Agent[] = ['claude', 'factory', 'codex', 'gemini', 'copilot', 'qwen'];
 
 /** The agent `--agent` names, or null (Claude Code's hooks carry no flag). */
 export function namedAgent(args: readonly string[]): Agent | null {
@@ -19,6 +19,8 @@ export function detectAgent(args: readonly string[], env: NodeJS.ProcessEnv, tra
   if (/[/\\]sessions[/\\]/.test(transcriptPath) && /[/\\]rollout-[^/\\]*\.jsonl$/.test(transcriptPath)) return 'codex';
   // Gemini CLI writes its sessions as session-<time>-<id>.jsonl under ~/.gemini/tmp/<project>/chats.
   if (/[/\\]\.gemini[/\\]tmp[/\\]/.test(transcriptPath) && /[/\\]chats[/\\]session-[^/\\]*\.jsonl?$/.test(transcriptPath)) return 'gemini';
+  // Qwen Code writes its sessions as <id>.jsonl under ~/.qwen/projects/<project>/chats, and sets QWEN_PROJECT_DIR (and CLAUDE_PROJECT_DIR) for hooks.
+  if (env.QWEN_PROJECT_DIR || (/[/\\]\.qwen[/\\]projects[/\\]/.test(transcriptPath) && /[/\\]chats[/\\][^/\\]+\.jsonl$/.test(transcriptPath))) return 'qwen';
   if (env.FACTORY_PROJECT_DIR || /[/\\]\.factory[/\\]/.test(transcriptPath)) return 'factory';
   if (env.CLAUDE_PROJECT_DIR || /[/\\]\.claude[/\\]/.test(transcriptPath)) return 'claude';
   return 'unknown';

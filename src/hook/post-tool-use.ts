@@ -50,6 +50,7 @@ export async function postToolUseHook(ctx: HookContext): Promise<Record<string, 
 function answerStyleFor(agent: ReturnType<typeof namedAgent>): AnswerStyle {
   if (agent === 'codex' || agent === 'gemini') return 'block-reason';
   if (agent === 'copilot') return 'modified-result';
+  if (agent === 'qwen') return 'stop-reason';
   return 'updated-tool-output';
 }
 

@@ -89,7 +89,7 @@ function readPayload(ctx: HookContext): ReadPayload {
   const job = newCaptureJob({
     sessionId: fields.sessionId,
     transcriptPath: fields.transcriptPath,
-    cwd: fields.cwd ?? ctx.env.CLAUDE_PROJECT_DIR ?? ctx.env.FACTORY_PROJECT_DIR ?? null,
+    cwd: fields.cwd ?? ctx.env.CLAUDE_PROJECT_DIR ?? ctx.env.FACTORY_PROJECT_DIR ?? ctx.env.QWEN_PROJECT_DIR ?? null,
     agent: detectAgent(ctx.args, ctx.env, fields.transcriptPath),
     reason: fields.reason,
   });
@@ -152,7 +152,7 @@ function keepUnreadable(paths: StatePaths, ctx: HookContext, problem: string, lo
 function partOfSession(home: string, whole: CaptureJob): CaptureJob | null {
   // Even a file no bigger than the covered bytes is queued: what this session wrote may not be in it yet.
   if (whole.agent === 'copilot') return { ...whole, uncovered: true };
-  if (whole.agent !== 'codex') return whole;
+  if (whole.agent !== 'codex' && whole.agent !== 'qwen') return whole;
   const span = uncapturedSpan(home, whole.sessionId, whole.transcriptPath);
   return span === null ? null : { ...whole, fromByte: span.fromByte, toByte: span.toByte };
 }

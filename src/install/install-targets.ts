@@ -5,7 +5,7 @@
  * exists), and Claude Code when none does: installing for an agent that is not there would only leave
  * a stray folder, and Claude Code is the primary agent.
  *
- * Claude Code, droid and Gemini CLI read hooks from `settings.json`; Codex from `hooks.json` beside its
+ * Claude Code, droid, Gemini CLI and Qwen Code (`~/.qwen`) read hooks from `settings.json`; Codex from `hooks.json` beside its
  * config, in `$CODEX_HOME` (default `~/.codex`) or a project's `.codex` folder; GitHub Copilot CLI from every
  * JSON file in `hooks/` of `$COPILOT_HOME` (default `~/.copilot`), or of a project's `.github` folder: recall
  * keeps its hooks in its own `recall.json` there.
@@ -20,13 +20,14 @@ export interface InstallTarget {
   file: string;
 }
 
-const AGENT_DIRS: Record<AgentTarget, string> = { claude: '.claude', factory: '.factory', codex: '.codex', gemini: '.gemini', copilot: '.copilot' };
+const AGENT_DIRS: Record<AgentTarget, string> = { claude: '.claude', factory: '.factory', codex: '.codex', gemini: '.gemini', copilot: '.copilot', qwen: '.qwen' };
 const HOOK_FILES: Record<AgentTarget, string> = {
   claude: 'settings.json',
   factory: 'settings.json',
   codex: 'hooks.json',
   gemini: 'settings.json',
   copilot: join('hooks', 'recall.json'),
+  qwen: 'settings.json',
 };
 /** Where a project's file lives when it is not in the agent's own folder name under the project. */
 const PROJECT_DIRS: Partial<Record<AgentTarget, string>> = { copilot: '.github' };

@@ -5,10 +5,10 @@
 
 export type HookName = 'session-start' | 'session-end' | 'post-tool-use' | 'stop';
 export type HookEvent = 'SessionStart' | 'SessionEnd' | 'PostToolUse' | 'Stop' | 'AfterTool';
-export type AgentTarget = 'claude' | 'factory' | 'codex' | 'gemini' | 'copilot';
+export type AgentTarget = 'claude' | 'factory' | 'codex' | 'gemini' | 'copilot' | 'qwen';
 
 /** Every agent recall installs into, in the order `--target all` and doctor take them. */
-export const AGENT_TARGETS: readonly AgentTarget[] = ['claude', 'factory', 'codex', 'gemini', 'copilot'];
+export const AGENT_TARGETS: readonly AgentTarget[] = ['claude', 'factory', 'codex', 'gemini', 'copilot', 'qwen'];
 
 export interface HookSpec {
   event: HookEvent;
@@ -27,7 +27,7 @@ export const RECALL_HOOKS: Readonly<Record<HookName, HookSpec>> = {
   'session-start': { event: 'SessionStart', timeout: 5 },
   'session-end': { event: 'SessionEnd', timeout: 10 },
   'post-tool-use': { event: 'PostToolUse', timeout: 90, matcher: '*' },
-  // Codex and Copilot CLI: notes after every turn that the session is open, for sessions that end without SessionEnd.
+  // Codex, Copilot CLI and Qwen Code: notes after every turn that the session is open, for sessions that end without SessionEnd.
   stop: { event: 'Stop', timeout: 5 },
 };
 
@@ -87,16 +87,21 @@ export function buildHookCommand(parts: HookCommandParts, name: HookName): strin
  * honours `updatedToolOutput`; Codex (0.171) sends the `reason` of a `{"decision":"block"}` answer in place of
  * the output, and Gemini CLI (0.61) the `reason` of an AfterTool `{"decision":"block"}` answer (deny's alias; as the tool's
  * `error`); GitHub Copilot CLI (1.0.102) sends a PostToolUse hook's `modifiedResult` (`{textResultForLlm, resultType}`)
- * in place of the output; droid (0.225) reads only `additionalContext`, `systemMessage`, `continue` and the exit code of
+ * in place of the output; Qwen Code (0.24.4) sends the `stopReason` of a PostToolUse `{"continue":false}` answer in
+ * place of the output (as the tool's error) and goes on with the turn; droid (0.225) reads only `additionalContext`, `systemMessage`, `continue` and the exit code of
  * a PostToolUse hook and always sends the original output, so Endless Mode cannot work there.
  */
 export function replacesToolOutput(agent: AgentTarget): boolean {
-  return agent === 'claude' || agent === 'codex' || agent === 'gemini' || agent === 'copilot';
+  return agent === 'claude' || agent === 'codex' || agent === 'gemini' || agent === 'copilot' || agent === 'qwen';
 }
 
 /** What install and doctor say about Endless Mode for an agent that ignores the hook's answer. */
 export const NO_LIVE_ENDLESS_NOTE =
   "Endless Mode cannot compress droid's tool outputs: droid sends a tool's original output to the model whatever a PostToolUse hook answers (it reads only additionalContext), so recall adds no PostToolUse hook for it";
+
+/** Qwen Code (0.24.4) runs SessionEnd only when an interactive session ends, so a headless session is captured later. */
+export const QWEN_CAPTURE_NOTE =
+  'Qwen Code runs SessionEnd hooks only when an interactive session ends: a `qwen -p` session is captured at a later SessionStart, once it has been idle 15 minutes (its Stop hook notes it as open)';
 
 /** Codex skips a new or changed hook, without a word, until the user has trusted it. */
 export const CODEX_TRUST_NOTE =
@@ -104,12 +109,13 @@ export const CODEX_TRUST_NOTE =
 
 /**
  * SessionEnd and SessionStart always; the Endless Mode PostToolUse hook only when asked for and the agent
- * honours its answer; Stop for Codex and Copilot CLI, whose sessions can end without SessionEnd; else only kept up to date.
+ * honours its answer; Stop for Codex, Copilot CLI and Qwen Code, whose sessions can end without SessionEnd (Qwen Code runs
+ * SessionEnd only when an interactive session ends, never after `qwen -p`); else only kept up to date.
  */
 export function recallHookEntries(parts: HookCommandParts, options: { endless: boolean }): RecallHookEntry[] {
   const ensure = (name: HookName): boolean => {
     if (name === 'post-tool-use') return options.endless && replacesToolOutput(parts.agent);
-    if (name === 'stop') return parts.agent === 'codex' || parts.agent === 'copilot';
+    if (name === 'stop') return parts.agent === 'codex' || parts.agent === 'copilot' || parts.agent === 'qwen';
     return true;
   };
   return HOOK_NAMES.map((name) => ({

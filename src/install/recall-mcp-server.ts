@@ -5,7 +5,9 @@
  * (`~/.factory/mcp.json`, or a project's `.factory/mcp.json`) share the shape
  *   { "mcpServers": { "<name>": { "type": "stdio", "command": "...", "args": [...], "env"?: {...} } } }
  * and droid adds `"disabled": false`. GitHub Copilot CLI (`~/.copilot/mcp-config.json`) reads the same shape
- * with a `tools` list (`["*"]`: all of them).
+ * with a `tools` list (`["*"]`: all of them). Gemini CLI and Qwen Code read `mcpServers` in their settings.json,
+ * entries without `type`; Qwen Code defers MCP tools behind its tool_search bridge unless the entry says
+ * `alwaysLoadTools: true`, which recall's does, so the model sees memory_search from the first request.
  */
 import type { HookCommandParts } from './recall-hooks.js';
 
@@ -21,12 +23,14 @@ export const OWNED_KEYS = ['type', 'command', 'args'] as const;
 
 /** With `parts.recallHome`, the server gets it as RECALL_HOME in `env`, as the hooks get it in their command. */
 export function buildMcpServerEntry(parts: HookCommandParts): McpServerEntry {
-  // Gemini CLI's mcpServers entries have no `type` (a `command` makes a stdio server).
-  const entry: McpServerEntry = parts.agent === 'gemini' ? { command: parts.nodePath, args: [parts.cliPath, 'mcp'] } : { type: 'stdio', command: parts.nodePath, args: [parts.cliPath, 'mcp'] };
+  // Gemini CLI's and Qwen Code's mcpServers entries have no `type` (a `command` makes a stdio server).
+  const entry: McpServerEntry = parts.agent === 'gemini' || parts.agent === 'qwen' ? { command: parts.nodePath, args: [parts.cliPath, 'mcp'] } : { type: 'stdio', command: parts.nodePath, args: [parts.cliPath, 'mcp'] };
   if (parts.recallHome) entry.env = { RECALL_HOME: parts.recallHome };
   if (parts.agent === 'factory') entry.disabled = false;
   // Copilot CLI offers a server's tools to the model only as far as its `tools` list allows.
   if (parts.agent === 'copilot') entry.tools = ['*'];
+  // Written when the entry is added; a user who turns it off keeps it off.
+  if (parts.agent === 'qwen') entry.alwaysLoadTools = true;
   return entry;
 }
 

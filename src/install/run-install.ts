@@ -11,7 +11,7 @@ import type { InstallTarget } from './install-targets.js';
 import { formatJson } from './json-format.js';
 import { isObject } from '../core/is-object.js';
 import { mergeRecallHooks, removeRecallHooks, type HookChange, type HooksEdit } from './merge-hooks.js';
-import { CODEX_TRUST_NOTE, HOOK_NAMES, NO_LIVE_ENDLESS_NOTE, recallHookEntries, replacesToolOutput, type AgentTarget } from './recall-hooks.js';
+import { CODEX_TRUST_NOTE, HOOK_NAMES, QWEN_CAPTURE_NOTE, NO_LIVE_ENDLESS_NOTE, recallHookEntries, replacesToolOutput, type AgentTarget } from './recall-hooks.js';
 import { readSettingsFile, writeSettingsFile, type SettingsSnapshot } from './settings-file.js';
 
 export type InstallAction = 'install' | 'uninstall';
@@ -119,6 +119,7 @@ function notesFor(target: InstallTarget, snapshot: SettingsSnapshot, options: { 
   const notes: string[] = [];
   if (action === 'install' && options.endless && !replacesToolOutput(target.agent)) notes.push(NO_LIVE_ENDLESS_NOTE);
   if (target.agent === 'codex' && action === 'install') notes.push(CODEX_TRUST_NOTE);
+  if (target.agent === 'qwen' && action === 'install') notes.push(QWEN_CAPTURE_NOTE);
   const hooksFile = join(dirname(target.file), 'hooks.json');
   if (target.agent === 'factory' && action === 'install' && exists(hooksFile)) {
     notes.push(`${hooksFile} exists: newer droid versions read hooks from it and then ignore the "hooks" in settings.json; if droid does not run recall's hooks, move them there`);

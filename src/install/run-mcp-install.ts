@@ -56,12 +56,14 @@ export interface McpOutcome extends McpTarget {
  * Codex: `[mcp_servers.recall]` in `$CODEX_HOME/config.toml` (default `~/.codex`), or `<cwd>/.codex/config.toml`.
  * Gemini CLI: `mcpServers` in `~/.gemini/settings.json` (or the project's), the file its hooks are in.
  * GitHub Copilot CLI: `$COPILOT_HOME/mcp-config.json` (default `~/.copilot`), or the project's `<cwd>/.mcp.json`.
+ * Qwen Code: `mcpServers` in `~/.qwen/settings.json` (or the project's), the file its hooks are in, as Gemini CLI.
  */
 export function mcpConfigFile(agent: AgentTarget, options: AgentHomes & { project: boolean; cwd: string }): string {
   if (agent === 'claude') return options.project ? join(options.cwd, '.mcp.json') : join(options.home, '.claude.json');
   if (agent === 'codex') return join(options.project ? join(options.cwd, '.codex') : agentDir('codex', options), 'config.toml');
   // Gemini CLI keeps MCP servers in the settings.json its hooks are in.
   if (agent === 'gemini') return join(options.project ? join(options.cwd, '.gemini') : agentDir('gemini', options), 'settings.json');
+  if (agent === 'qwen') return join(options.project ? join(options.cwd, '.qwen') : agentDir('qwen', options), 'settings.json');
   if (agent === 'copilot') return options.project ? join(options.cwd, '.mcp.json') : join(agentDir('copilot', options), 'mcp-config.json');
   return join(options.project ? options.cwd : options.home, '.factory', 'mcp.json');
 }

@@ -4,7 +4,7 @@
  */
 import { firstBadField, parseJsonObject } from '../core/read-json-object.js';
 
-export type Agent = 'claude' | 'factory' | 'codex' | 'gemini' | 'copilot' | 'unknown';
+export type Agent = 'claude' | 'factory' | 'codex' | 'gemini' | 'copilot' | 'qwen' | 'unknown';
 
 export interface CachedMemory {
   content: string;

@@ -23,10 +23,14 @@ export function isGeminiRecord(record: JsonObject): boolean {
 }
 
 export function geminiRecordAsClaude(record: JsonObject): JsonObject | null {
-  return record['type'] === 'gemini' ? modelTurn(record) : userTurn(record['content'] as unknown[]);
+  return record['type'] === 'gemini' ? modelTurn(record) : geminiUserParts(record['content'] as unknown[]);
 }
 
-function userTurn(parts: unknown[]): JsonObject | null {
+/**
+ * A user turn of Gemini's `parts` (text, `functionResponse`) in the Claude Code shape; also read for Qwen Code,
+ * whose session files keep Gemini's parts.
+ */
+export function geminiUserParts(parts: unknown[]): JsonObject | null {
   const blocks: JsonObject[] = [];
   for (const part of parts) {
     if (!isObject(part)) continue;

@@ -11,6 +11,7 @@
  * - Codex CLI rollouts: `{type, payload}` records, read through codex-rollout-record.ts
  * - Gemini CLI sessions: `{id, timestamp, type: "user"|"gemini", content}` lines, read through gemini-session-record.ts
  * - GitHub Copilot CLI events: `{type: "<area>.<event>", data}`, read through copilot-session-record.ts
+ * - Qwen Code sessions: `{uuid, sessionId, type, message: {role, parts}}` lines, read through qwen-session-record.ts
  * - simplified: `{role, content}` and `{type: "user"|"assistant", content}` without `message`
  * Everything else (progress, system, summary, file-history-snapshot, queue-operation, unknown types) yields
  * no events.
@@ -21,6 +22,7 @@ import { cleanTranscriptText } from './clean-transcript-text.js';
 import { codexRecordAsClaude, isCodexRecord } from './codex-rollout-record.js';
 import { geminiRecordAsClaude, isGeminiRecord } from './gemini-session-record.js';
 import { copilotRecordAsClaude, isCopilotRecord } from './copilot-session-record.js';
+import { isQwenRecord, qwenRecordAsClaude } from './qwen-session-record.js';
 import { condenseCompaction } from './condense-compaction.js';
 import { cutText } from './cut-text.js';
 import { formatTestCounts, readTestCounts } from './read-test-counts.js';
@@ -75,6 +77,10 @@ export function parseTranscriptRecord(record: unknown): SessionEvent[] {
   }
   if (isCopilotRecord(record)) {
     const claude = copilotRecordAsClaude(record);
+    return claude === null ? [] : parseTranscriptRecord(claude);
+  }
+  if (isQwenRecord(record)) {
+    const claude = qwenRecordAsClaude(record);
     return claude === null ? [] : parseTranscriptRecord(claude);
   }
   // Lines the client injected (caveats, expanded skill prompts) are nobody's words.

@@ -23,6 +23,7 @@ export interface AgentClis {
   codex: AgentCli | null;
   gemini: AgentCli | null;
   copilot: AgentCli | null;
+  qwen: AgentCli | null;
   /** Why a CLI is missing, for the skip message. */
   problems: string[];
 }
@@ -52,7 +53,7 @@ function install(): AgentClis {
     } catch (err) {
       const stderr = String((err as { stderr?: Buffer }).stderr ?? (err as Error).message).trim().split('\n').slice(-3).join(' ');
       problems.push(`npm ci of test/agents/clis failed: ${stderr}`);
-      return { claude: null, droid: null, codex: null, gemini: null, copilot: null, problems };
+      return { claude: null, droid: null, codex: null, gemini: null, copilot: null, qwen: null, problems };
     }
   }
   return {
@@ -63,6 +64,8 @@ function install(): AgentClis {
     gemini: probe(join(dir, 'node_modules', '@google', 'gemini-cli', 'bundle', 'gemini.js'), 'Gemini CLI', problems),
     // The npm launcher (what `npx copilot` runs); it starts the native binary of this platform's optional package.
     copilot: probe(join(dir, 'node_modules', '@github', 'copilot', 'npm-loader.js'), 'GitHub Copilot CLI', problems),
+    // The npm bin (what `npx qwen` runs): it starts the bundled cli.js. Qwen Code asks for Node 22 but runs on Node 20.
+    qwen: probe(join(dir, 'node_modules', '@qwen-code', 'qwen-code', 'cli-entry.js'), 'Qwen Code', problems),
     problems,
   };
 }

@@ -41,7 +41,7 @@ describe('recall doctor', () => {
     const lines = result.stdout.split('\n');
     expect(lines.filter((line) => /^(warn|FAIL) /.test(line))).toEqual([]);
     const info = lines.filter((line) => /^info /.test(line));
-    expect(info).toHaveLength(5);
+    expect(info).toHaveLength(6);
     expect(info.every((line) => /^info +Hooks .*not installed: the agent is not on this machine/.test(line))).toBe(true);
     expect(result.stdout).toMatch(/^All checks passed\.$/m);
     expect(result.stdout).toMatch(/^ok +Embedder +transformers:.* embedded a test sentence in \d+ ms/m);
@@ -49,7 +49,7 @@ describe('recall doctor', () => {
     const json = await doctorJson(w);
     expect(json.exitCode).toBe(0);
     expect(json.ok).toBe(true);
-    expect([...json.checks.values()].filter((c) => c.status !== 'ok').map((c) => `${c.id} ${c.status}`)).toEqual(['hooks-claude info', 'hooks-factory info', 'hooks-codex info', 'hooks-gemini info', 'hooks-copilot info']);
+    expect([...json.checks.values()].filter((c) => c.status !== 'ok').map((c) => `${c.id} ${c.status}`)).toEqual(['hooks-claude info', 'hooks-factory info', 'hooks-codex info', 'hooks-gemini info', 'hooks-copilot info', 'hooks-qwen info']);
   });
 
   it('warns, with recall install as the fix, about an agent on the machine without recall hooks', async () => {
@@ -94,7 +94,7 @@ describe('recall doctor', () => {
     expect(json.checks.get('config')).toMatchObject({ status: 'fail', detail: expect.stringMatching(/dedupe\.threshold/) });
     expect(json.checks.get('ollama')?.status).toBe('ok');
     expect(json.checks.get('embedder')?.status).toBe('ok');
-    expect(json.checks.size).toBe(13);
+    expect(json.checks.size).toBe(14);
   });
 
   it('fails a missing embedding model with downloads disabled, with the fix from the error', async () => {

@@ -42,19 +42,19 @@ export function registerInstall(program: Command): void {
 export function addSharedOptions(command: Command, action: InstallAction): Command {
   return command
     .addOption(
-      new Option('--target <agent>', 'claude, factory, codex, gemini, copilot or all (default: each agent whose ~/.claude, ~/.factory, Codex home, ~/.gemini or Copilot CLI home folder exists; claude if none does)').choices([
+      new Option('--target <agent>', 'claude, factory, codex, gemini, copilot, qwen or all (default: each agent whose ~/.claude, ~/.factory, Codex home, ~/.gemini, Copilot CLI home or ~/.qwen folder exists; claude if none does)').choices([
         ...AGENT_TARGETS,
         'all',
       ]),
     )
-    .option('--project', 'edit the project file (<cwd>/.claude/settings.json, <cwd>/.factory/settings.json, <cwd>/.codex/hooks.json, <cwd>/.gemini/settings.json, <cwd>/.github/hooks/recall.json) instead of the one in your home folder')
+    .option('--project', 'edit the project file (<cwd>/.claude/settings.json, <cwd>/.factory/settings.json, <cwd>/.codex/hooks.json, <cwd>/.gemini/settings.json, <cwd>/.github/hooks/recall.json, <cwd>/.qwen/settings.json) instead of the one in your home folder')
     .option(
       '--endless',
       action === 'install'
-        ? 'also add the Endless Mode PostToolUse hook (timeout 90 s) and switch endless.enabled on in config.json (Claude Code, Codex, Gemini CLI and Copilot CLI; droid ignores what the hook answers)'
+        ? 'also add the Endless Mode PostToolUse hook (timeout 90 s) and switch endless.enabled on in config.json (Claude Code, Codex, Gemini CLI, Copilot CLI and Qwen Code; droid ignores what the hook answers)'
         : 'remove only the Endless Mode PostToolUse hook and switch endless.enabled off',
     )
-    .option('--no-mcp', action === 'install' ? 'do not register the MCP server (~/.claude.json, ~/.factory/mcp.json, ~/.codex/config.toml, ~/.gemini/settings.json, ~/.copilot/mcp-config.json; .mcp.json with --project)' : 'keep the MCP server registration')
+    .option('--no-mcp', action === 'install' ? 'do not register the MCP server (~/.claude.json, ~/.factory/mcp.json, ~/.codex/config.toml, ~/.gemini/settings.json, ~/.copilot/mcp-config.json, ~/.qwen/settings.json; .mcp.json with --project)' : 'keep the MCP server registration')
     .option('--dry-run', 'show the change to the hooks section and write nothing')
     .option('--json', 'print the result as JSON');
 }
@@ -69,8 +69,8 @@ export function runInstallCommand(action: InstallAction, flags: InstallFlags): v
   // Endless-only uninstall leaves everything but that hook; the MCP files are planned (and refused) before any write.
   const withMcp = flags.mcp !== false && !(action === 'uninstall' && flags.endless === true);
   const mcpTargets = withMcp ? mcpTargetsFor(targets, { ...homes, project: flags.project === true, cwd: process.cwd() }) : [];
-  // Gemini CLI's MCP servers live in the settings file its hooks do: planned (and written) after the hooks, from what they wrote.
-  const sharesHookFile = (agent: string): boolean => agent === 'gemini';
+  // Gemini CLI's and Qwen Code's MCP servers live in the settings file their hooks do: planned (and written) after the hooks, from what they wrote.
+  const sharesHookFile = (agent: string): boolean => agent === 'gemini' || agent === 'qwen';
   const mcpOptions = { action, nodePath, cliPath: CLI_PATH, env: commandEnv() };
   const mcpPlans = planMcpTargets(mcpTargets.filter((t) => !sharesHookFile(t.agent)), mcpOptions);
   const outcomes = runInstall(targets, {

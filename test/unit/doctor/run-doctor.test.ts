@@ -31,11 +31,11 @@ const inputs = { nodeVersion: 'v20.19.0', now: new Date(), homeDir: '/u', projec
 describe('runDoctor', () => {
   it('runs every check in a fixed order', async () => {
     const results = await runDoctor(inputs, healthyProbes());
-    expect(results.map((r) => r.id)).toEqual(['node', 'state-dir', 'config', 'ollama', 'llm-model', 'embedder', 'store', 'hooks-claude', 'hooks-factory', 'hooks-codex', 'hooks-gemini', 'hooks-copilot', 'queue']);
-    expect(results.filter((r) => r.status !== 'ok').map((r) => r.id)).toEqual(['hooks-claude', 'hooks-factory', 'hooks-codex', 'hooks-gemini', 'hooks-copilot']);
+    expect(results.map((r) => r.id)).toEqual(['node', 'state-dir', 'config', 'ollama', 'llm-model', 'embedder', 'store', 'hooks-claude', 'hooks-factory', 'hooks-codex', 'hooks-gemini', 'hooks-copilot', 'hooks-qwen', 'queue']);
+    expect(results.filter((r) => r.status !== 'ok').map((r) => r.id)).toEqual(['hooks-claude', 'hooks-factory', 'hooks-codex', 'hooks-gemini', 'hooks-copilot', 'hooks-qwen']);
   });
 
-  it('reads the user and project settings of Claude Code, Factory, Codex and Gemini CLI', async () => {
+  it('reads the user and project settings of Claude Code, Factory, Codex, Gemini CLI, Copilot CLI and Qwen Code', async () => {
     const probes = healthyProbes();
     await runDoctor(inputs, probes);
     expect(probes.settingsRead).toEqual([
@@ -54,6 +54,8 @@ describe('runDoctor', () => {
       '/p/.gemini/settings.json',
       '/u/.copilot/hooks/recall.json',
       '/p/.github/hooks/recall.json',
+      '/u/.qwen/settings.json',
+      '/p/.qwen/settings.json',
     ]);
   });
 
@@ -83,13 +85,14 @@ describe('runDoctor', () => {
       },
     });
     const results = await runDoctor({ ...inputs, copilotHome: '/c/copilot' }, probes);
-    expect(looked.sort()).toEqual(['/c/copilot copilot', '/u/.claude claude', '/u/.codex codex', '/u/.factory droid', '/u/.gemini gemini']);
+    expect(looked.sort()).toEqual(['/c/copilot copilot', '/u/.claude claude', '/u/.codex codex', '/u/.factory droid', '/u/.gemini gemini', '/u/.qwen qwen']);
     expect(results.filter((r) => r.status !== 'ok').map((r) => `${r.id} ${r.status}`)).toEqual([
       'hooks-claude info',
       'hooks-factory info',
       'hooks-codex warn',
       'hooks-gemini info',
       'hooks-copilot info',
+      'hooks-qwen info',
     ]);
     expect(summarize(results)).toMatch(/^1 warning /);
   });

@@ -214,6 +214,26 @@ describe('compressToolOutput for Gemini CLI (answerStyle block-reason)', () => {
   });
 });
 
+describe('compressToolOutput for Qwen Code (answerStyle stop-reason)', () => {
+  /** What Qwen Code 0.24.4 sends: Gemini's { llmContent, returnDisplay }, with a tool_use_id of its own. */
+  const qwen = payload({ toolName: 'run_shell_command', toolUseId: 'toolu_1', toolInput: { command: 'npm test' }, toolResponse: { llmContent: bigLog, returnDisplay: bigLog } });
+
+  it('answers {continue: false, stopReason: <observation>}, which Qwen Code sends in place of the output', async () => {
+    const home = tempDir();
+    const answer = (await compressToolOutput(qwen, settings, deps(home, async () => observation, { answerStyle: 'stop-reason' }))) as { continue: boolean; stopReason: string };
+    expect(Object.keys(answer).sort()).toEqual(['continue', 'stopReason']);
+    expect(answer.continue).toBe(false);
+    expect(answer.stopReason).toContain('## npm test: 1 of 40 suites fails');
+    expect(answer.stopReason.length).toBeLessThan(bigLog.length / 4);
+  });
+
+  it('answers nothing for a small output', async () => {
+    const home = tempDir();
+    const small = { ...qwen, toolResponse: { llmContent: 'ok\n', returnDisplay: 'ok\n' } };
+    expect(await compressToolOutput(small, settings, deps(home, async () => observation, { answerStyle: 'stop-reason' }))).toEqual({});
+  });
+});
+
 describe('compressToolOutput for GitHub Copilot CLI (answerStyle modified-result)', () => {
   /** What Copilot CLI 1.0.102 sends: tool_result.text_result_for_llm as plain text, no tool_use_id. */
   const copilotPayload = payload({ toolUseId: 'derived-1', toolName: 'Bash', toolInput: { command: 'npm test', description: 'test' }, toolResponse: bigLog, idDerived: true });

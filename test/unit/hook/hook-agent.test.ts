@@ -28,3 +28,26 @@ describe("Codex's hook payloads", () => {
     expect(end).toEqual({ ok: true, input: { sessionId: '01a2', transcriptPath: null, cwd: '/p', event: 'SessionEnd', reason: 'other', source: null } });
   });
 });
+
+describe("Qwen Code's hook payloads", () => {
+  /** What Qwen Code 0.24.4 sent recall's hooks under `qwen -p` (paths shortened). */
+  const transcript = '/h/.qwen/projects/-tmp-qx-proj/chats/ad007d7d-7065-40c6-8636-7fc02c276cdc.jsonl';
+
+  it('reads the SessionStart and Stop payloads Qwen Code sends', () => {
+    const start = parseHookInput(
+      JSON.stringify({ session_id: 'ad007d7d', transcript_path: transcript, cwd: '/tmp/qx/proj', hook_event_name: 'SessionStart', timestamp: '2026-11-27T18:37:32.394Z', permission_mode: 'yolo', source: 'startup', model: 'qwen-double' }),
+    );
+    expect(start).toEqual({ ok: true, input: { sessionId: 'ad007d7d', transcriptPath: transcript, cwd: '/tmp/qx/proj', event: 'SessionStart', reason: null, source: 'startup' } });
+    const stop = parseHookInput(
+      JSON.stringify({ session_id: 'ad007d7d', transcript_path: transcript, cwd: '/tmp/qx/proj', hook_event_name: 'Stop', stop_hook_active: false, last_assistant_message: 'Finished here.', background_tasks: [], crons: [], context_usage: 0.00004 }),
+    );
+    expect(stop.ok && stop.input.transcriptPath).toBe(transcript);
+  });
+
+  it('knows Qwen Code by its session path or QWEN_PROJECT_DIR, though Qwen Code sets CLAUDE_PROJECT_DIR for hooks too', () => {
+    expect(namedAgent(['--agent', 'qwen'])).toBe('qwen');
+    expect(detectAgent([], {}, transcript)).toBe('qwen');
+    expect(detectAgent([], { CLAUDE_PROJECT_DIR: '/p', QWEN_PROJECT_DIR: '/p' }, '')).toBe('qwen');
+    expect(detectAgent([], { CLAUDE_PROJECT_DIR: '/p' }, '/h/.claude/projects/p/abc.jsonl')).toBe('claude');
+  });
+});

@@ -14,7 +14,7 @@ describe('resolveInstallTargets', () => {
   });
 
   it('picks every agent for --target all, whether or not their folders exist', () => {
-    expect(resolveInstallTargets({ ...base, target: 'all', exists: existing() }).map((t) => t.agent)).toEqual(['claude', 'factory', 'codex', 'gemini', 'copilot']);
+    expect(resolveInstallTargets({ ...base, target: 'all', exists: existing() }).map((t) => t.agent)).toEqual(['claude', 'factory', 'codex', 'gemini', 'copilot', 'qwen']);
   });
 
   it("picks Codex's hooks.json for --target codex, in CODEX_HOME when it is set", () => {
@@ -35,7 +35,14 @@ describe('resolveInstallTargets', () => {
       '/work/app/.codex/hooks.json',
       '/work/app/.gemini/settings.json',
       '/work/app/.github/hooks/recall.json',
+      '/work/app/.qwen/settings.json',
     ]);
+  });
+
+  it("picks Qwen Code's settings.json in ~/.qwen, or the project's .qwen with --project", () => {
+    expect(resolveInstallTargets({ ...base, target: 'qwen', exists: existing() })).toEqual([{ agent: 'qwen', file: '/home/me/.qwen/settings.json' }]);
+    expect(resolveInstallTargets({ ...base, project: true, target: 'qwen', exists: existing() })).toEqual([{ agent: 'qwen', file: '/work/app/.qwen/settings.json' }]);
+    expect(resolveInstallTargets({ ...base, target: undefined, exists: existing('/home/me/.qwen') }).map((t) => t.agent)).toEqual(['qwen']);
   });
 
   it('defaults to the agents whose folder exists in the home folder', () => {

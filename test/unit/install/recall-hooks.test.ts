@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { buildHookCommand, quoteForShell, recallHookEntries, recallHookName } from '../../../src/install/recall-hooks.js';
+import { buildHookCommand, quoteForShell, recallHookEntries, recallHookName, replacesToolOutput } from '../../../src/install/recall-hooks.js';
 
 const parts = { nodePath: '/usr/local/bin/node', cliPath: '/home/me/recall/dist/cli/main.js', agent: 'claude' as const };
 
@@ -51,6 +51,17 @@ describe('recall hook commands', () => {
     expect(byName['post-tool-use']).toMatchObject({ event: 'AfterTool', timeout: 90_000, matcher: '*', mode: 'ensure' });
     expect(byName.stop).toMatchObject({ mode: 'refresh' });
     expect(buildHookCommand(gemini, 'session-end')).toMatch(/hook session-end --agent gemini$/);
+  });
+
+  it("gives Qwen Code Claude Code's event names, timeouts in seconds, Stop for sessions without SessionEnd, and the Endless hook", () => {
+    const qwen = { ...parts, agent: 'qwen' as const };
+    const byName = Object.fromEntries(recallHookEntries(qwen, { endless: true }).map((e) => [e.name, e]));
+    expect(byName['session-end']).toMatchObject({ event: 'SessionEnd', timeout: 10, mode: 'ensure' });
+    expect(byName['session-start']).toMatchObject({ event: 'SessionStart', timeout: 5, mode: 'ensure' });
+    expect(byName.stop).toMatchObject({ event: 'Stop', timeout: 5, mode: 'ensure' });
+    expect(byName['post-tool-use']).toMatchObject({ event: 'PostToolUse', timeout: 90, matcher: '*', mode: 'ensure' });
+    expect(buildHookCommand(qwen, 'stop')).toMatch(/hook stop --agent qwen$/);
+    expect(replacesToolOutput('qwen')).toBe(true);
   });
 
   it('never adds the Endless hook for Factory, whose droid ignores what the hook answers', () => {
