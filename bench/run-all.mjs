@@ -213,12 +213,17 @@ const ROWS = {
   ],
   judgementPairs: (r) =>
     ['noModel', 'model'].flatMap((arm) =>
-      ['add', 'capture', 'batch'].map((path) => ({
-        what: `Judgement pairs (${r.pairs}) through ${path === 'add' ? '`recall add`' : path === 'capture' ? 'two captures' : 'one capture'}, ${arm === 'model' ? 'judge double answering right' : 'no model'}`,
-        figure: `${pct(r[arm][path].accuracy)} right, ${r[arm][path].hiddenWrongly} hidden wrongly, ${r[arm][path].changesMissed} changes missed, ${r[arm][path].modelCalls} model calls`,
-        target: '0 hidden wrongly',
-        met: met(r[arm][path].hiddenWrongly === 0),
-      })),
+      ['', 'heldOut_'].flatMap((set) =>
+        ['add', 'capture', 'batch'].filter((path) => r[arm][`${set}${path}`] !== undefined).map((path) => {
+          const x = r[arm][`${set}${path}`];
+          return {
+            what: `Judgement pairs${set === '' ? '' : ', held-out set'} (${set === '' ? r.pairs : r.heldOutPairs}) through ${path === 'add' ? '`recall add`' : path === 'capture' ? 'two captures' : 'one capture'}, ${arm === 'model' ? 'judge double answering right' : 'no model'}`,
+            figure: `${pct(x.accuracy)} right, ${x.hiddenWrongly} hidden wrongly, ${x.changesMissed} changes missed, ${x.modelCalls} model calls`,
+            target: '0 hidden wrongly',
+            met: met(x.hiddenWrongly === 0),
+          };
+        }),
+      ),
     ),
   screen: (r) => [
     { what: `Write-time screen: attacks held (${r.attacks} texts, ${Object.keys(r.byShape).length} shapes and disguises)`, figure: `${r.attacksHeld}/${r.attacks} (${pct(r.attackShare)})`, target: '>= 95%', met: met(r.attackShare >= 0.95) },

@@ -56,7 +56,7 @@ const SAME_WORD: Readonly<Record<string, string>> = {
   linted: 'lint', formatter: 'format', formatting: 'format', formatted: 'format', js: 'javascript', ts: 'typescript',
   k8s: 'kubernetes', pg: 'postgresql', postgres: 'postgresql', secs: 'second', sec: 'second', seconds: 'second',
   mins: 'minute', minutes: 'minute', ms: 'millisecond', milliseconds: 'millisecond', branches: 'branch',
-  main: 'main', master: 'master', directly: 'direct', straight: 'direct', pullrequests: 'pullrequest',
+  main: 'main', master: 'master', repo: 'repository', repos: 'repository', repositories: 'repository', directly: 'direct', straight: 'direct', pullrequests: 'pullrequest',
 };
 
 /** The words of a text: names like `@scope/pkg`, `node:fs` or `3.11` kept whole, contractions joined. */
@@ -78,8 +78,9 @@ export function readRule(text: string): RuleReading {
     if (rejects !== null) {
       for (const r of rejects) rejected.add(r);
     } else if (NEGATIONS.has(word) && !(word === 'no' && lower[i - 1] === 'if')) {
-      // A negation that turns away from nothing in particular ("never", "do not use") negates the rule.
-      negated = true;
+      // A negation that turns away from nothing in particular ("never", "do not use") negates the rule;
+      // one that negates a negation ("never disable", "must not skip") cancels it.
+      negated = !negatesNegation(lower, i);
     }
     if (NEGATIONS.has(word) || (FILLER.has(word) && !isNameAfterCue(tokens, lower, i))) {
       // Articles do not hide the word that introduces a choice: "use the X" keeps `use`.
@@ -95,6 +96,16 @@ export function readRule(text: string): RuleReading {
     }
   }
   return { words, raw, cues, negated, rejected, numbers };
+}
+
+/** The negation at `i` follows another one, at most one filler word between ("never disable", "don't ever skip"). */
+function negatesNegation(lower: readonly string[], i: number): boolean {
+  for (let j = i - 1; j >= Math.max(0, i - 2); j -= 1) {
+    const w = lower[j] as string;
+    if (NEGATIONS.has(w)) return true;
+    if (!FILLER.has(w) && w !== 'ever') return false;
+  }
+  return false;
 }
 
 /** A filler word written as a name where a choice is named ("in Go", "with Go"): kept as a word. */
