@@ -8,6 +8,7 @@
  * table and can never drift from the vectors. A BM25 full-text index on `content` is made with the
  * table (or on first text search of an older table).
  */
+import { findDanglingVersions, relinkDanglingVersions } from './lance-dangling.js';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import type { Connection, Session, Table } from '@lancedb/lancedb';
@@ -511,7 +512,8 @@ export async function openLanceStore(at: StoreLocation | string, opts: OpenStore
 
     async maintenanceDue(policy: MaintenancePolicy) {
       const t = await existingTable();
-      return t !== null && isMaintenanceDue(t, (await readEmbedderInfo(arrow, t, where)).dimension, policy);
+      if (t === null) return false;
+      return (await isMaintenanceDue(t, (await readEmbedderInfo(arrow, t, where)).dimension, policy)) || (await findDanglingVersions(t)).length > 0;
     },
 
     async maintain(policy: MaintenancePolicy, options = {}) {
@@ -521,7 +523,8 @@ export async function openLanceStore(at: StoreLocation | string, opts: OpenStore
       const withLock = options.withStoreLock ?? ((fn) => fn());
       const report = await maintainTable(lancedb, t, dimension, policy, { now: clock.now(), withLock });
       ftsReady ||= report.textIndex;
-      return report;
+      const danglingRelinked = await withLock(() => relinkDanglingVersions(t));
+      return { ...report, danglingRelinked };
     },
 
     cacheBytes() {
@@ -553,6 +556,16 @@ export async function openLanceStore(at: StoreLocation | string, opts: OpenStore
 
     takeWriteWarnings() {
       return writeWarnings.splice(0);
+    },
+
+    async danglingVersions() {
+      const t = await existingTable();
+      return t === null ? [] : findDanglingVersions(t);
+    },
+
+    async relinkDanglingVersions() {
+      const t = await existingTable();
+      return t === null ? 0 : relinkDanglingVersions(t);
     },
 
     async close() {
