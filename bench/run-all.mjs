@@ -53,6 +53,7 @@ const BENCHMARKS = [
   { key: 'judgementPairs', script: 'judgement-pairs.mjs', quick: [] },
   { key: 'screen', script: 'screen.mjs', quick: ['2'] },
   { key: 'importReplacements', script: 'import-replacements.mjs', quick: ['2000', '50'] },
+  { key: 'danglingVersions', script: 'dangling-versions.mjs', quick: ['2000', '10'] },
   { key: 'searchCold', script: 'search-cold.mjs', quick: ['3', '1000'] },
   { key: 'searchScale', script: 'search-scale.mjs', quick: ['2', '1000'] },
   { key: 'searchWarm', script: 'search-warm.mjs', quick: ['3', '1000'] },
@@ -232,6 +233,9 @@ const ROWS = {
   ],
   importReplacements: (r) => [
     { what: `\`recall import\` of ${r.lines} lines into ${size(r.stored)} stored rules: replaced (stored rules the user's / imports)`, figure: `${r.storedByUser.replaced} / ${r.storedByImport.replaced} (${r.storedByUser.proposed} / ${r.storedByImport.proposed} held as proposed changes)` },
+  ],
+  danglingVersions: (r) => [
+    { what: `Memories replaced by a deleted memory, found and made current at ${size(r.memories)} (${r.dangling} of them)`, figure: `check ${fmt(r.danglingCheckMs)} ms (the upkeep-due check beside it ${fmt(r.upkeepDueCheckMs)} ms); relink ${fmt(r.relinkMs)} ms; ${r.after} left` },
   ],
   searchCold: (r) => [{ what: '`recall search` cold (new process), hybrid', figure: r.rows.map((x) => `${size(x.memories)}: ${fmt(x.hybrid)} ms`).join('; ') }],
   searchScale: (r) =>

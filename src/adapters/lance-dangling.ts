@@ -2,7 +2,8 @@
  * Memories replaced by a memory that no longer exists: stores written before forgetting relinked
  * version chains (forget-memories.ts) can hold such rows, and a topic whose newest version was deleted
  * then vanished from every read. Found with two cheap reads (the replaced rows' two key columns, then
- * their targets by id) and made current again; upkeep, `recall doctor` and `recall repair` use them.
+ * their targets by id) and made current again: every round of upkeep, `recall doctor` (to report) and
+ * `recall repair` use them.
  */
 import type { Table } from '@lancedb/lancedb';
 import { guard, rowsOf, sqlList } from './lance-rows.js';
