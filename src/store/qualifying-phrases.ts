@@ -1,14 +1,17 @@
 /**
- * The phrases a rule qualifies itself with, word by word as written: what a preposition opens ("from
- * the security team", "for schema changes", "under infra/"), filler nouns kept ("team", "repo"), so
+ * The phrases a rule qualifies itself with, word by word as written: what a preposition or a conjunction
+ * opens ("from the security team", "for schema changes", "under infra/", "and the semver version"),
+ * filler nouns kept ("team", "repo"), so
  * that one rule that says who, where or for what is not read as a repeat of one that does not. Pure.
  */
 import { NEGATIONS, foldWord, tokenize } from './read-rule.js';
 
 /** Prepositions that open a phrase qualifying a rule: who, where, for what, by what, with what. */
-const QUALIFYING = new Set(['from', 'by', 'for', 'in', 'on', 'at', 'with', 'under', 'inside', 'within', 'per', 'except', 'during', 'outside', 'across', 'via', 'through', 'after', 'before', 'until', 'unless', 'when', 'if', 'without', 'between', 'behind', 'beyond', 'near', 'like']);
+const QUALIFYING = new Set(['from', 'by', 'for', 'in', 'on', 'at', 'with', 'under', 'inside', 'within', 'per', 'except', 'during', 'outside', 'across', 'via', 'through', 'after', 'before', 'until', 'unless', 'when', 'if', 'without', 'between', 'behind', 'beyond', 'near', 'like',
+  // A conjunct adds a thing as a phrase does ("tagged with the git SHA and the semver version").
+  'and', 'or', 'plus']);
 /** Words that end a phrase: another preposition, a conjunction, a verb or modal. */
-const ENDS = new Set([...QUALIFYING, 'to', 'and', 'or', 'but', 'so', 'that', 'which', 'who', 'where', 'than', 'as', 'is', 'are', 'was', 'were', 'be', 'must', 'should', 'will', 'can', 'may', 'need', 'needs', 'of', 'into', 'onto', 'over']);
+const ENDS = new Set([...QUALIFYING, 'to', 'but', 'so', 'that', 'which', 'who', 'where', 'than', 'as', 'is', 'are', 'was', 'were', 'be', 'must', 'should', 'will', 'can', 'may', 'need', 'needs', 'of', 'into', 'onto', 'over']);
 /** Articles and pronouns: no qualifier of their own ("before they are merged", "before you push"). */
 const ARTICLES = new Set(['a', 'an', 'the', 'this', 'that', 'these', 'those', 'our', 'your', 'its', 'their', 'all', 'any', 'every', 'each', 'some', 'it', 'they', 'them', 'we', 'us', 'you', 'i', 'he', 'she', 'one']);
 

@@ -11,6 +11,8 @@ export interface RuleReading {
   raw: string[];
   /** Per kept word, the left-out word written just before it (`use`, `with`, `the`...), or null. */
   cues: Array<string | null>;
+  /** Per kept word, whether an article or determiner stands just before it ("the flaky tests"). */
+  articled: boolean[];
   /** The main clause is negated: never, do not, must not, avoid, no longer... */
   negated: boolean;
   /** Folded words the text turns away from: what follows "instead of", "rather than", ", not", "over", "from ... to". */
@@ -67,6 +69,8 @@ export function readRule(text: string): RuleReading {
   const words: string[] = [];
   const raw: string[] = [];
   const cues: Array<string | null> = [];
+  const articled: boolean[] = [];
+  let article = false;
   let cue: string | null = null;
   const rejected = new Set<string>();
   const numbers = new Set<string>();
@@ -85,17 +89,20 @@ export function readRule(text: string): RuleReading {
     if (NEGATIONS.has(word) || (FILLER.has(word) && !isNameAfterCue(tokens, lower, i))) {
       // Articles do not hide the word that introduces a choice: "use the X" keeps `use`.
       if (!/^(a|an|the|this|that|our|your|its|their)$/.test(word)) cue = word;
+      article = /^(a|an|the|this|that|these|those|our|your|its|their|all|every|each|any)$/.test(word);
       continue;
     }
     for (const folded of foldWord(word)) {
       words.push(folded);
       raw.push(tokens[i] as string);
       cues.push(cue);
+      articled.push(article);
       cue = null;
+      article = false;
       if (/\d/.test(folded)) numbers.add(folded);
     }
   }
-  return { words, raw, cues, negated, rejected, numbers };
+  return { words, raw, cues, articled, negated, rejected, numbers };
 }
 
 /** The negation at `i` follows another one, at most one filler word between ("never disable", "don't ever skip"). */

@@ -103,12 +103,14 @@ function judgeSameSubject(old: ReadRule, next: ReadRule, similarity: number, thr
   if (a.negated !== b.negated && sharedShare(a, b) >= SAME_RULE_SHARE) {
     // Both ways: a short rule is not the flip of one clause of a long one ("run the tests" against
     // "run the scenario tests inside a container; never drive the desktop browser").
-    return wordsShare(a, b, () => true, 'larger') >= FLIP_LARGER_SHARE ? { verdict: 'supersede', reason: 'negation-flipped' } : { verdict: 'ambiguous', reason: 'unclear' };
+    return wordsShare(a, b, () => true, 'larger') >= FLIP_LARGER_SHARE && !narrows(a, b) ? { verdict: 'supersede', reason: 'negation-flipped' } : { verdict: 'ambiguous', reason: 'unclear' };
   }
   // The other words must match both ways: a rule whose only other words are a few of the old one's
   // ("keep X enabled" against "keep alpha beta gamma enabled") is another rule that has a number in it.
   if (numbersChanged(a, b)) {
     const share = wordsShare(a, b, (w) => !a.numbers.has(w) && !b.numbers.has(w), 'larger');
+    // A value changed where one rule also narrows what it is about ("API keys" / "admin API keys"): unclear.
+    if ((share >= 0.8 || oneUnitApart(a, b)) && narrows(a, b)) return { verdict: 'ambiguous', reason: 'unclear' };
     if (share >= 0.8 || oneUnitApart(a, b)) return { verdict: 'supersede', reason: 'number-changed' };
     if (share >= SAME_RULE_SHARE) return { verdict: 'ambiguous', reason: 'unclear' };
   }
@@ -213,10 +215,26 @@ function insertsWord(shorter: RuleReading, longer: RuleReading): boolean {
   return longer.words.some((w, i) => {
     if (shorter.words.includes(w)) return false;
     if (lengthensName(shorter, longer)) return true;
+    const next = at(longer.words[i + 1]);
+    if (next === -1 || longer.cues[i + 1] !== null) return false;
+    // A modifier right after an article ("run the flaky tests"), or written between two words.
+    const modifies = longer.cues[i] === null || longer.articled[i] === true;
     const before = at(longer.words[i - 1]);
-    const written = longer.cues[i] === null && longer.cues[i + 1] === null && shorter.cues[before + 1] === null;
-    return written && before !== -1 && at(longer.words[i + 1]) === before + 1;
+    if (i === 0 || before === -1) return longer.articled[i] === true && (next === 0 || shorter.articled[next] === true);
+    return modifies && next === before + 1 && (shorter.cues[next] === null || shorter.articled[next] === true);
   });
+}
+
+/** One rule names a narrower thing than the other: a modifier slipped in, a longer name (numbers aside). */
+function narrows(a: RuleReading, b: RuleReading): boolean {
+  const plain = (r: RuleReading): RuleReading => {
+    const keep = r.words.map((w) => !r.numbers.has(w));
+    const pick = <T>(xs: readonly T[]) => xs.filter((_, i) => keep[i]);
+    return { ...r, words: pick(r.words), raw: pick(r.raw), cues: pick(r.cues), articled: pick(r.articled) };
+  };
+  const x = plain(a);
+  const y = plain(b);
+  return insertsWord(x, y) || insertsWord(y, x);
 }
 
 /**

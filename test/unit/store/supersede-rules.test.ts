@@ -131,4 +131,11 @@ describe('subject before verdict', () => {
     expect(judge('Never disable TLS verification.', 'TLS verification must always stay enabled.', 0.8).verdict).not.toBe('supersede');
     expect(judge('Never disable TLS verification.', 'Disable TLS verification.', 0.8).verdict).toBe('supersede');
   });
+
+  it('does not read a rule that adds a conjunct, or a modifier after an article, as a repeat or a changed value', () => {
+    expect(judge('Docker images are tagged with the git SHA.', 'Docker images are tagged with the git SHA and the semver version.', 0.95).verdict).toBe('ambiguous');
+    expect(judge('Run the tests before pushing.', 'Run the flaky tests before pushing.', 0.95).verdict).toBe('ambiguous');
+    expect(judge('Rotate API keys every 90 days.', 'Rotate admin API keys every 30 days.', 0.8).verdict).toBe('ambiguous');
+    expect(judge('Rotate API keys every 90 days.', 'Rotate API keys every 30 days.', 0.8).verdict).toBe('supersede');
+  });
 });
