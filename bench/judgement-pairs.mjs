@@ -1,6 +1,7 @@
 // Judgement on labelled pairs (issue 29): test/fixtures/supersede/judgement-pairs.jsonl (152 pairs: same
-// subject changed, different subject of the same shape, refinement, scope, paraphrase), plus the older
-// main and held-out sets for the decision alone. Each pair is an older memory and a newer one; the figure
+// subject changed, different subject of the same shape, refinement, scope, paraphrase) and
+// judgement-heldout.jsonl (pairs written apart from the rules, reported apart under heldOut_*), plus the
+// older main and held-out sets for the decision alone. Each pair is an older memory and a newer one; the figure
 // is what ends up stored:
 //   decision  the pair judged as a capture judges a stored memory against a new one (no store);
 //   add       `recall add` of the old text, then of the new one (storeManualMemory, real LanceDB);
@@ -36,11 +37,13 @@ const { resolveProject } = await load('project/resolve-project.js');
 
 const read = (name) => parseLabelledPairs(readFileSync(new URL(`../test/fixtures/supersede/${name}`, import.meta.url), 'utf8'));
 const pairs = read('judgement-pairs.jsonl');
+// Pairs written apart from the rules (judgement-heldout.jsonl), measured the same way and reported apart.
+const heldOut = read('judgement-heldout.jsonl');
 const MODEL = 'llama3.2:3b';
 
 // The judge double: each pair answered with its label.
 const labels = new Map(pairs.map((p) => [`${p.old}\u0000${p.new}`, p.label]));
-for (const p of [...read('pairs.jsonl'), ...read('held-out.jsonl')]) labels.set(`${p.old}\u0000${p.new}`, p.label);
+for (const p of [...heldOut, ...read('pairs.jsonl'), ...read('held-out.jsonl')]) labels.set(`${p.old}\u0000${p.new}`, p.label);
 const between = (text, tag) => text.match(new RegExp(`<${tag}>\\n([\\s\\S]*?)\\n</${tag}>`))?.[1] ?? '';
 const double = new OllamaDouble({
   models: [MODEL],
@@ -55,7 +58,7 @@ const embedder = createHashEmbedder();
 const root = mkdtempSync(join(tmpdir(), 'recall-judgement-bench-'));
 
 try {
-  const figures = { embedder: embedder.id, pairs: pairs.length, note: 'model: an Ollama-protocol double answering each pair with its label (a judge that is always right); it measures routing, not a real model' };
+  const figures = { embedder: embedder.id, pairs: pairs.length, heldOutPairs: heldOut.length, note: 'model: an Ollama-protocol double answering each pair with its label (a judge that is always right); it measures routing, not a real model' };
   for (const withModel of [false, true]) {
     const config = configSchema.parse(withModel ? { ollama: { host: server.url, llmModel: MODEL } } : {});
     const llm = createOllamaLlm({ host: server.url, model: MODEL, timeoutMs: 10_000 });
@@ -66,26 +69,29 @@ try {
 
     let before = calls();
     const decisionOptions = { threshold: config.dedupe.threshold, band: config.dedupe.supersedeBand, judge };
-    for (const [name, set] of [['judgement', pairs], ['main', read('pairs.jsonl')], ['heldOut', read('held-out.jsonl')]]) {
+    for (const [name, set] of [['judgement', pairs], ['judgementHeldOut', heldOut], ['main', read('pairs.jsonl')], ['heldOut', read('held-out.jsonl')]]) {
       const score = await scorePairDecisions(set, embedder, decisionOptions);
       const outcomes = set.map((p) => ({ pair: p, got: score.wrong.find((w) => w.old === p.old && w.new === p.new)?.got ?? p.label }));
       result[`decision_${name}`] = summarise(outcomes, calls() - before);
       before = calls();
     }
-    for (const path of ['add', 'capture', 'batch']) {
-      const store = await openLanceStore(join(root, `${arm}-${path}`));
-      const parts = { config, llm: () => llm, embedder: async () => embedder, store: async () => store, withStoreLock: (fn) => fn(), clock: { now: () => new Date() } };
-      const outcomes = [];
-      before = calls();
-      for (const [i, pair] of pairs.entries()) outcomes.push({ pair, got: await runPair(path, i, pair, store, parts, join(root, `${arm}-${path}-p${i}`)) });
-      result[path] = summarise(outcomes, calls() - before);
-      await store.close();
+    for (const [setName, set] of [['', pairs], ['heldOut_', heldOut]]) {
+      for (const path of ['add', 'capture', 'batch']) {
+        const store = await openLanceStore(join(root, `${arm}-${setName}${path}`));
+        const parts = { config, llm: () => llm, embedder: async () => embedder, store: async () => store, withStoreLock: (fn) => fn(), clock: { now: () => new Date() } };
+        const outcomes = [];
+        before = calls();
+        for (const [i, pair] of set.entries()) outcomes.push({ pair, got: await runPair(path, i, pair, store, parts, join(root, `${arm}-${setName}${path}-p${i}`)) });
+        result[`${setName}${path}`] = summarise(outcomes, calls() - before);
+        await store.close();
+      }
     }
     // The wrong pairs are printed below; the results file keeps the counts.
     figures[arm] = Object.fromEntries(Object.entries(result).map(([name, { wrong: _wrong, ...counts }]) => [name, counts]));
     console.log(`${arm}:`);
     for (const [name, r] of Object.entries(result)) console.log(`  ${name.padEnd(20)} ${r.correct}/${r.pairs} right (${pct(r.accuracy)}), hidden wrongly ${r.hiddenWrongly}, changes missed ${r.changesMissed}, model calls ${r.modelCalls}`);
     for (const w of result.add.wrong) console.log(`  add wrong: ${w.kind} ${w.label} -> ${w.got}: "${w.old}" -> "${w.new}"`);
+    for (const w of result.heldOut_add.wrong) console.log(`  held-out add wrong: ${w.kind} ${w.label} -> ${w.got}: "${w.old}" -> "${w.new}"`);
   }
   recordResult('judgementPairs', figures);
 } finally {

@@ -53,6 +53,7 @@ const BENCHMARKS = [
   { key: 'judgementPairs', script: 'judgement-pairs.mjs', quick: [] },
   { key: 'screen', script: 'screen.mjs', quick: ['2'] },
   { key: 'importReplacements', script: 'import-replacements.mjs', quick: ['2000', '50'] },
+  { key: 'danglingVersions', script: 'dangling-versions.mjs', quick: ['2000', '10'] },
   { key: 'searchCold', script: 'search-cold.mjs', quick: ['3', '1000'] },
   { key: 'searchScale', script: 'search-scale.mjs', quick: ['2', '1000'] },
   { key: 'searchWarm', script: 'search-warm.mjs', quick: ['3', '1000'] },
@@ -213,12 +214,17 @@ const ROWS = {
   ],
   judgementPairs: (r) =>
     ['noModel', 'model'].flatMap((arm) =>
-      ['add', 'capture', 'batch'].map((path) => ({
-        what: `Judgement pairs (${r.pairs}) through ${path === 'add' ? '`recall add`' : path === 'capture' ? 'two captures' : 'one capture'}, ${arm === 'model' ? 'judge double answering right' : 'no model'}`,
-        figure: `${pct(r[arm][path].accuracy)} right, ${r[arm][path].hiddenWrongly} hidden wrongly, ${r[arm][path].changesMissed} changes missed, ${r[arm][path].modelCalls} model calls`,
-        target: '0 hidden wrongly',
-        met: met(r[arm][path].hiddenWrongly === 0),
-      })),
+      ['', 'heldOut_'].flatMap((set) =>
+        ['add', 'capture', 'batch'].filter((path) => r[arm][`${set}${path}`] !== undefined).map((path) => {
+          const x = r[arm][`${set}${path}`];
+          return {
+            what: `Judgement pairs${set === '' ? '' : ', held-out set'} (${set === '' ? r.pairs : r.heldOutPairs}) through ${path === 'add' ? '`recall add`' : path === 'capture' ? 'two captures' : 'one capture'}, ${arm === 'model' ? 'judge double answering right' : 'no model'}`,
+            figure: `${pct(x.accuracy)} right, ${x.hiddenWrongly} hidden wrongly, ${x.changesMissed} changes missed, ${x.modelCalls} model calls`,
+            target: '0 hidden wrongly',
+            met: met(x.hiddenWrongly === 0),
+          };
+        }),
+      ),
     ),
   screen: (r) => [
     { what: `Write-time screen: attacks held (${r.attacks} texts, ${Object.keys(r.byShape).length} shapes and disguises)`, figure: `${r.attacksHeld}/${r.attacks} (${pct(r.attackShare)})`, target: '>= 95%', met: met(r.attackShare >= 0.95) },
@@ -227,6 +233,9 @@ const ROWS = {
   ],
   importReplacements: (r) => [
     { what: `\`recall import\` of ${r.lines} lines into ${size(r.stored)} stored rules: replaced (stored rules the user's / imports)`, figure: `${r.storedByUser.replaced} / ${r.storedByImport.replaced} (${r.storedByUser.proposed} / ${r.storedByImport.proposed} held as proposed changes)` },
+  ],
+  danglingVersions: (r) => [
+    { what: `Memories replaced by a deleted memory, found and made current at ${size(r.memories)} (${r.dangling} of them)`, figure: `check ${fmt(r.danglingCheckMs)} ms (the upkeep-due check beside it ${fmt(r.upkeepDueCheckMs)} ms); relink ${fmt(r.relinkMs)} ms; ${r.after} left` },
   ],
   searchCold: (r) => [{ what: '`recall search` cold (new process), hybrid', figure: r.rows.map((x) => `${size(x.memories)}: ${fmt(x.hybrid)} ms`).join('; ') }],
   searchScale: (r) =>

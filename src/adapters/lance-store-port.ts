@@ -20,6 +20,10 @@ export interface LanceStore extends MaintainableStore {
    * date), once each: the write itself succeeded, so it is reported, not thrown.
    */
   takeWriteWarnings(): string[];
+  /** Ids of the memories replaced by a memory that no longer exists (they should be current). */
+  danglingVersions(): Promise<string[]>;
+  /** Makes the memories replaced by a memory that no longer exists current again; returns how many. Callers hold the store lock. */
+  relinkDanglingVersions(): Promise<number>;
 }
 
 export interface DamageRepair {

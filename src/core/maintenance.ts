@@ -25,6 +25,11 @@ export interface MaintenanceReport {
   versions: number;
   /** Whether compaction ran (it also folds unindexed rows into both indexes and prunes old versions). */
   optimized: boolean;
+  /**
+   * Memories that were replaced by a memory no longer in the table (a store written before forgetting
+   * relinked chains) and are current again.
+   */
+  danglingRelinked?: number;
   ms: number;
 }
 

@@ -4,7 +4,8 @@ import { describeStoreLocation, type StoreLocation } from '../core/store-locatio
 
 export type StoreProbe =
   | { state: 'absent' }
-  | { state: 'open'; info: { embedder: string; dimension: number } | null; count: number }
+  /** `dangling`: memories replaced by a memory that no longer exists (hidden from reads until upkeep or `recall repair`). */
+  | { state: 'open'; info: { embedder: string; dimension: number } | null; count: number; dangling?: number }
   | { state: 'failed'; message: string; code?: string }
   /** The table opens, but reading it whole found unreadable data files or a text index that does not load. */
   | { state: 'damaged'; count: number; damagedFiles: number; readableRows: number; textIndexDamaged: boolean };
@@ -35,6 +36,15 @@ export function checkStore(configuredEmbedder: string, location: StoreLocation, 
           status: 'fail',
           detail: `${probe.count} memories were embedded with ${probe.info.embedder} (${probe.info.dimension} dimensions), but the config says ${configuredEmbedder}`,
           fix: `recall reindex (re-embeds them with ${configuredEmbedder}), or set embedder.id back to ${probe.info.embedder}`,
+        };
+      }
+      const dangling = probe.dangling ?? 0;
+      if (dangling > 0) {
+        return {
+          ...base,
+          status: 'warn',
+          detail: `${probe.count} memories; ${dangling} ${dangling === 1 ? 'is' : 'are'} marked as replaced by a memory that no longer exists, so ${dangling === 1 ? 'it shows' : 'they show'} nowhere`,
+          fix: 'recall repair (makes them current again; the next store upkeep does the same)',
         };
       }
       return { ...base, status: 'ok', detail: `${probe.count} memories, embedder ${probe.info.embedder} matches the config` };

@@ -72,7 +72,8 @@ export async function probeStore(location: StoreLocation): Promise<StoreProbe> {
       if (health !== null && (health.damagedFragments.length > 0 || health.textIndex === 'damaged')) {
         return { state: 'damaged', count: health.rows, damagedFiles: health.damagedFragments.length, readableRows: health.readableRows, textIndexDamaged: health.textIndex === 'damaged' };
       }
-      return { state: 'open', info, count };
+      const dangling = info === null ? 0 : (await store.danglingVersions()).length;
+      return { state: 'open', info, count, dangling };
     } finally {
       await store.close();
     }

@@ -7,7 +7,7 @@
 import { authorityOf } from '../core/memory.js';
 import type { MemoryRecord } from '../core/memory.js';
 import type { Neighbor, NewMemory } from '../core/ports.js';
-import type { DedupeDecision } from './dedupe.js';
+import type { DedupeDecision, DedupeLookup } from './dedupe.js';
 import { QUARANTINED } from './screen-memory.js';
 
 type Sourced = Pick<MemoryRecord, 'provenance' | 'source'>;
@@ -15,6 +15,19 @@ type Sourced = Pick<MemoryRecord, 'provenance' | 'source'>;
 /** Whether `next` may replace `old`; an old memory not known here is left alone. */
 export function mayReplace(next: Sourced, old: Sourced | undefined): boolean {
   return old !== undefined && authorityOf(next) >= authorityOf(old);
+}
+
+/**
+ * The stored memories a new one is judged against, held ones (quarantined, proposed) left out unless the
+ * new one is held as well and of no higher authority: a held memory never makes a memory that would be
+ * current, or that outranks it, a "duplicate" to drop (the user's rule equal to a held attacker's rule
+ * is stored, current).
+ */
+export function withoutHeldBelow(candidate: Sourced & { status?: MemoryRecord['status'] }, lookup: DedupeLookup): DedupeLookup {
+  const counts = (r: MemoryRecord) => r.status == null || (candidate.status != null && authorityOf(candidate) <= authorityOf(r));
+  const exact = lookup.exact !== null && counts(lookup.exact) ? lookup.exact : null;
+  const nearest = lookup.nearest.filter((n) => counts(n.record));
+  return exact === lookup.exact && nearest.length === lookup.nearest.length ? lookup : { ...lookup, exact, nearest };
 }
 
 export function recordOf(nearest: readonly Neighbor[], id: string): MemoryRecord | undefined {

@@ -15,6 +15,14 @@ export interface ForgetResult {
   forgotten: MemoryRecord[];
   /** Older versions made current again. */
   current: string[];
+  /** Each older version whose link the forget changed: what it was replaced by before, and what now (null: current). */
+  relinked: Relinked[];
+}
+
+export interface Relinked {
+  id: string;
+  was: { supersededBy: string; supersededAt: string | null };
+  now: string | null;
 }
 
 export async function forgetMemories(
@@ -31,15 +39,34 @@ export async function forgetMemories(
     }
   }
   const current: string[] = [];
+  const relinked: Relinked[] = [];
   for (const record of doomed.values()) {
     const older = (await store.list({ supersededBy: record.id, limit: MAX_OLDER })).filter((r) => !doomed.has(r.id));
     if (older.length === 0) continue;
     const successor = await survivingSuccessor(record, doomed, store);
     await store.relink(older.map((r) => r.id), successor, at);
     if (successor === null) current.push(...older.map((r) => r.id));
+    for (const r of older) relinked.push({ id: r.id, was: { supersededBy: record.id, supersededAt: r.supersededAt ?? null }, now: successor });
   }
   await store.delete([...doomed.keys()]);
-  return { forgotten: [...doomed.values()], current };
+  return { forgotten: [...doomed.values()], current, relinked };
+}
+
+/**
+ * Undoes the relinks of a forget once its memories are back: each older version is replaced again by
+ * the memory it was replaced by before (at the same time), unless it was linked elsewhere since.
+ * Returns how many were put back.
+ */
+export async function undoRelinks(relinked: readonly Relinked[], store: Pick<MemoryStore, 'getMany' | 'relink'>, at: Date): Promise<number> {
+  if (relinked.length === 0) return 0;
+  const rows = new Map((await store.getMany(relinked.map((r) => r.id))).map((r) => [r.id, r]));
+  let back = 0;
+  for (const r of relinked) {
+    const row = rows.get(r.id);
+    if (row === undefined || (row.supersededBy ?? null) !== r.now) continue;
+    back += await store.relink([r.id], r.was.supersededBy, r.was.supersededAt === null ? at : new Date(r.was.supersededAt));
+  }
+  return back;
 }
 
 /** The nearest newer version that is not being forgotten, or null when there is none. */

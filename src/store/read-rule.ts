@@ -11,6 +11,8 @@ export interface RuleReading {
   raw: string[];
   /** Per kept word, the left-out word written just before it (`use`, `with`, `the`...), or null. */
   cues: Array<string | null>;
+  /** Per kept word, whether an article or determiner stands just before it ("the flaky tests"). */
+  articled: boolean[];
   /** The main clause is negated: never, do not, must not, avoid, no longer... */
   negated: boolean;
   /** Folded words the text turns away from: what follows "instead of", "rather than", ", not", "over", "from ... to". */
@@ -56,7 +58,7 @@ const SAME_WORD: Readonly<Record<string, string>> = {
   linted: 'lint', formatter: 'format', formatting: 'format', formatted: 'format', js: 'javascript', ts: 'typescript',
   k8s: 'kubernetes', pg: 'postgresql', postgres: 'postgresql', secs: 'second', sec: 'second', seconds: 'second',
   mins: 'minute', minutes: 'minute', ms: 'millisecond', milliseconds: 'millisecond', branches: 'branch',
-  main: 'main', master: 'master', directly: 'direct', straight: 'direct', pullrequests: 'pullrequest',
+  main: 'main', master: 'master', repo: 'repository', repos: 'repository', repositories: 'repository', directly: 'direct', straight: 'direct', pullrequests: 'pullrequest',
 };
 
 /** The words of a text: names like `@scope/pkg`, `node:fs` or `3.11` kept whole, contractions joined. */
@@ -67,6 +69,8 @@ export function readRule(text: string): RuleReading {
   const words: string[] = [];
   const raw: string[] = [];
   const cues: Array<string | null> = [];
+  const articled: boolean[] = [];
+  let article = false;
   let cue: string | null = null;
   const rejected = new Set<string>();
   const numbers = new Set<string>();
@@ -78,23 +82,37 @@ export function readRule(text: string): RuleReading {
     if (rejects !== null) {
       for (const r of rejects) rejected.add(r);
     } else if (NEGATIONS.has(word) && !(word === 'no' && lower[i - 1] === 'if')) {
-      // A negation that turns away from nothing in particular ("never", "do not use") negates the rule.
-      negated = true;
+      // A negation that turns away from nothing in particular ("never", "do not use") negates the rule;
+      // one that negates a negation ("never disable", "must not skip") cancels it.
+      negated = !negatesNegation(lower, i);
     }
     if (NEGATIONS.has(word) || (FILLER.has(word) && !isNameAfterCue(tokens, lower, i))) {
       // Articles do not hide the word that introduces a choice: "use the X" keeps `use`.
       if (!/^(a|an|the|this|that|our|your|its|their)$/.test(word)) cue = word;
+      article = /^(a|an|the|this|that|these|those|our|your|its|their|all|every|each|any)$/.test(word);
       continue;
     }
     for (const folded of foldWord(word)) {
       words.push(folded);
       raw.push(tokens[i] as string);
       cues.push(cue);
+      articled.push(article);
       cue = null;
+      article = false;
       if (/\d/.test(folded)) numbers.add(folded);
     }
   }
-  return { words, raw, cues, negated, rejected, numbers };
+  return { words, raw, cues, articled, negated, rejected, numbers };
+}
+
+/** The negation at `i` follows another one, at most one filler word between ("never disable", "don't ever skip"). */
+function negatesNegation(lower: readonly string[], i: number): boolean {
+  for (let j = i - 1; j >= Math.max(0, i - 2); j -= 1) {
+    const w = lower[j] as string;
+    if (NEGATIONS.has(w)) return true;
+    if (!FILLER.has(w) && w !== 'ever') return false;
+  }
+  return false;
 }
 
 /** A filler word written as a name where a choice is named ("in Go", "with Go"): kept as a word. */

@@ -62,7 +62,8 @@ function readClause(raw: readonly string[], subject: RuleSubject): void {
     if (ENVIRONMENTS.has(word)) addWords(subject.certain, word);
     if (SCOPE_PREPOSITIONS.has(word) && !(word === 'for' && lower[i - 1] === 'instead')) readScope(raw, lower, i + 1, subject);
     const next = lower[i + 1];
-    if (next !== undefined && isNounLike(word) && isNounLike(next) && opensNoun(lower, i)) {
+    // A number word ("every two weeks") is a value, not a modifier.
+    if (next !== undefined && isNounLike(word) && isNounLike(next) && !hasDigit(foldWord(word).join('')) && opensNoun(lower, i)) {
       const modifier = foldWord(word).at(-1);
       const head = foldWord(next)[0];
       if (modifier !== undefined && head !== undefined) subject.heads.set(modifier, head);

@@ -5,7 +5,7 @@ import type { Clock, Embedder, MemoryStore, NewMemory } from '../core/ports.js';
 import { decideMemories, lookupMemories, withDecisionDefaults } from './decide-memories.js';
 import type { DecisionSettings } from './decide-memories.js';
 import { QUARANTINED, screenMemory } from './screen-memory.js';
-import { idsOf, mayReplace, recordOf, withProposal } from './authority.js';
+import { idsOf, mayReplace, recordOf, withProposal, withoutHeldBelow } from './authority.js';
 
 /** The decision settings (threshold; band, model and log optional, see DecideOptions) and the parts to store with. */
 export interface StoreMemoriesDeps extends DecisionSettings {
@@ -57,7 +57,7 @@ export async function storeMemories(
   // The write-time screen: instruction-like text (or a global rule an agent wrote) is stored quarantined.
   const screened: NewMemory[] = candidates.map((c, i) => ({ ...c, ...origin, status: screenMemory(c.content, origin).status, vector: vectors[i] as Float32Array }));
 
-  const lookups = await lookupMemories(store, screened);
+  const lookups = (await lookupMemories(store, screened)).map((lookup, i) => withoutHeldBelow(screened[i] as NewMemory, lookup));
   const decisions = await decideMemories(screened, lookups, withDecisionDefaults(deps));
   // Authority: a memory replaces only memories of equal or lower authority; else it is held as a proposed change.
   const items = screened.map((item, i) => withProposal(item, decisions[i], lookups[i]?.nearest ?? []));

@@ -23,6 +23,7 @@ import { readRule } from './read-rule.js';
 import type { RuleReading } from './read-rule.js';
 import { compareSubjects } from './compare-subjects.js';
 import { readSubject } from './rule-subject.js';
+import { readAllWords, readQualifyingPhrases, saysMoreInPhrase } from './qualifying-phrases.js';
 import type { RuleSubject } from './rule-subject.js';
 
 export type PairVerdict = 'same' | 'supersede' | 'different' | 'ambiguous';
@@ -33,14 +34,16 @@ export interface PairJudgement {
   reason: 'identical' | 'rejects-old-choice' | 'negation-flipped' | 'number-changed' | 'choice-replaced' | 'subject-changed' | 'scope-changed' | 'same-words' | 'few-shared-words' | 'unclear';
 }
 
-/** A rule read once: its words and its subject. */
+/** A rule read once: its words, its subject, its qualifying phrases and every word it says. */
 export interface ReadRule {
   rule: RuleReading;
   subject: RuleSubject;
+  phrases: string[][];
+  tokens: Set<string>;
 }
 
 export function readForJudging(text: string): ReadRule {
-  return { rule: readRule(text), subject: readSubject(text) };
+  return { rule: readRule(text), subject: readSubject(text), phrases: readQualifyingPhrases(text), tokens: readAllWords(text) };
 }
 
 /** Share of the smaller rule's words the two must have in common for a flip or a changed number to mean "the same rule, changed". */
@@ -82,25 +85,32 @@ export function judgeReadings(old: ReadRule, next: ReadRule, similarity: number,
   const subject = compareSubjects(old, next);
   if (subject === 'other') return { verdict: 'different', reason: 'subject-changed' };
   if (subject === 'narrower') return { verdict: 'ambiguous', reason: 'scope-changed' };
-  const found = judgeSameSubject(a, b, similarity, threshold);
-  // A change read where a bare name in a scope phrase changed too: the rules cannot say which it is.
-  if (found.verdict === 'supersede' && subject === 'unsure') return { verdict: 'ambiguous', reason: 'unclear' };
+  const found = judgeSameSubject(old, next, similarity, threshold);
+  // A change or a repeat read where a bare name in a scope phrase differs ("in Makefiles" on one side
+  // only, "in Go" / "in Rust"): the rules cannot say which it is.
+  if ((found.verdict === 'supersede' || found.verdict === 'same') && subject === 'unsure') return { verdict: 'ambiguous', reason: 'unclear' };
   return found;
 }
 
 /** The verdict on two rules about the same subject. */
-function judgeSameSubject(a: RuleReading, b: RuleReading, similarity: number, threshold: number): PairJudgement {
+function judgeSameSubject(old: ReadRule, next: ReadRule, similarity: number, threshold: number): PairJudgement {
+  const a = old.rule;
+  const b = next.rule;
   if (rejectsChoiceOf(b, a) || rejectsChoiceOf(a, b)) return { verdict: 'supersede', reason: 'rejects-old-choice' };
+  // A name made longer ("axios" / "axios-retry", "react" / "react-dom") names another thing, perhaps.
+  if (lengthensName(a, b) || lengthensName(b, a)) return { verdict: 'ambiguous', reason: 'unclear' };
 
   if (a.negated !== b.negated && sharedShare(a, b) >= SAME_RULE_SHARE) {
     // Both ways: a short rule is not the flip of one clause of a long one ("run the tests" against
     // "run the scenario tests inside a container; never drive the desktop browser").
-    return wordsShare(a, b, () => true, 'larger') >= FLIP_LARGER_SHARE ? { verdict: 'supersede', reason: 'negation-flipped' } : { verdict: 'ambiguous', reason: 'unclear' };
+    return wordsShare(a, b, () => true, 'larger') >= FLIP_LARGER_SHARE && !narrows(a, b) ? { verdict: 'supersede', reason: 'negation-flipped' } : { verdict: 'ambiguous', reason: 'unclear' };
   }
   // The other words must match both ways: a rule whose only other words are a few of the old one's
   // ("keep X enabled" against "keep alpha beta gamma enabled") is another rule that has a number in it.
   if (numbersChanged(a, b)) {
     const share = wordsShare(a, b, (w) => !a.numbers.has(w) && !b.numbers.has(w), 'larger');
+    // A value changed where one rule also narrows what it is about ("API keys" / "admin API keys"): unclear.
+    if ((share >= 0.8 || oneUnitApart(a, b)) && narrows(a, b)) return { verdict: 'ambiguous', reason: 'unclear' };
     if (share >= 0.8 || oneUnitApart(a, b)) return { verdict: 'supersede', reason: 'number-changed' };
     if (share >= SAME_RULE_SHARE) return { verdict: 'ambiguous', reason: 'unclear' };
   }
@@ -117,7 +127,11 @@ function judgeSameSubject(a: RuleReading, b: RuleReading, similarity: number, th
   // One rule is the other with more said (a detail, a condition): a refinement, not a repeat.
   if (addsWords(a, b) || addsWords(b, a)) return { verdict: 'ambiguous', reason: 'unclear' };
   const overlap = jaccard(a.words, b.words);
-  if (a.negated === b.negated && (overlap >= SAME_WORDS || similarity >= threshold)) return { verdict: 'same', reason: 'same-words' };
+  if (a.negated === b.negated && (overlap >= SAME_WORDS || similarity >= threshold)) {
+    // A word only one rule has inside a phrase of its own ("... from the security team") says more:
+    // dropping that rule as a repeat would hide what it adds.
+    return qualifiesMore(old, next) || qualifiesMore(next, old) ? { verdict: 'ambiguous', reason: 'unclear' } : { verdict: 'same', reason: 'same-words' };
+  }
   if (overlap < FEW_WORDS) return { verdict: 'different', reason: 'few-shared-words' };
   return { verdict: 'ambiguous', reason: 'unclear' };
 }
@@ -148,17 +162,89 @@ function addsWords(shorter: RuleReading, longer: RuleReading): boolean {
   return extra.size >= REFINEMENT_WORDS;
 }
 
-/** Besides the numbers, at most one word differs (a unit: "twice" -> "4 times") and at least two are shared. */
+/**
+ * Besides the numbers, at most one word differs, a unit written next to a number ("twice" -> "4 times"),
+ * and at least two are shared. A word next to the number that is part of a longer name ("react" ->
+ * "react-dom 18.3.1") or a modifier ("responses" -> "search responses") is not a unit.
+ */
 function oneUnitApart(a: RuleReading, b: RuleReading): boolean {
   if (a.numbers.size === 0 || b.numbers.size === 0) return false;
   const x = new Set(a.words.filter((w) => !a.numbers.has(w)));
   const y = new Set(b.words.filter((w) => !b.numbers.has(w)));
   const shared = [...x].filter((w) => y.has(w)).length;
-  return shared >= 2 && x.size + y.size - 2 * shared <= 1;
+  if (shared < 2 || x.size + y.size - 2 * shared > 1) return false;
+  return [...x].filter((w) => !y.has(w)).every((w) => isUnitOf(a, w)) && [...y].filter((w) => !x.has(w)).every((w) => isUnitOf(b, w));
 }
 
+/** The word stands next to a number and is a word of its own (not a part of a hyphenated or joined name). */
+function isUnitOf(r: RuleReading, word: string): boolean {
+  const at = r.words.indexOf(word);
+  const raw = r.raw[at] ?? '';
+  if (/[-_]/.test(raw) || isName(raw)) return false;
+  return r.numbers.has(r.words[at - 1] ?? '') || r.numbers.has(r.words[at + 1] ?? '');
+}
+
+/**
+ * `longer` says something `shorter` does not: a word slipped in between two words that stand side by
+ * side in `shorter` ("cache responses" / "cache search responses", "react" / "react-dom"), or a phrase
+ * of its own that a preposition opens ("a review from the security team").
+ */
+function qualifiesMore(shorter: ReadRule, longer: ReadRule): boolean {
+  return insertsWord(shorter.rule, longer.rule) || saysMoreInPhrase(longer.phrases, shorter.tokens);
+}
+
+/**
+ * A word of `longer` that `shorter` lacks, written as one more part of a name `shorter` has ("react" /
+ * "react-dom"), or written right between two words that stand side by side in both ("cache responses"
+ * / "cache search responses"). A word after a filler or a modal ("are cached", "should stay", "live in")
+ * is a verb that rewords the rule, not a qualifier.
+ */
+/** A word of `longer` that `shorter` lacks is one more part of a name `shorter` has, written whole ("react" / "react-dom"). */
+function lengthensName(shorter: RuleReading, longer: RuleReading): boolean {
+  return longer.words.some((w, i) => {
+    if (shorter.words.includes(w)) return false;
+    return [i - 1, i + 1].some((j) => {
+      const part = longer.words[j];
+      return longer.raw[j] === longer.raw[i] && part !== undefined && shorter.raw.some((r, k) => shorter.words[k] === part && r.toLowerCase() !== (longer.raw[i] as string).toLowerCase());
+    });
+  });
+}
+
+function insertsWord(shorter: RuleReading, longer: RuleReading): boolean {
+  const at = (w: string | undefined) => (w === undefined ? -1 : shorter.words.indexOf(w));
+  return longer.words.some((w, i) => {
+    if (shorter.words.includes(w)) return false;
+    if (lengthensName(shorter, longer)) return true;
+    const next = at(longer.words[i + 1]);
+    if (next === -1 || longer.cues[i + 1] !== null) return false;
+    // A modifier right after an article ("run the flaky tests"), or written between two words.
+    const modifies = longer.cues[i] === null || longer.articled[i] === true;
+    const before = at(longer.words[i - 1]);
+    if (i === 0 || before === -1) return longer.articled[i] === true && (next === 0 || shorter.articled[next] === true);
+    return modifies && next === before + 1 && (shorter.cues[next] === null || shorter.articled[next] === true);
+  });
+}
+
+/** One rule names a narrower thing than the other: a modifier slipped in, a longer name (numbers aside). */
+function narrows(a: RuleReading, b: RuleReading): boolean {
+  const plain = (r: RuleReading): RuleReading => {
+    const keep = r.words.map((w) => !r.numbers.has(w));
+    const pick = <T>(xs: readonly T[]) => xs.filter((_, i) => keep[i]);
+    return { ...r, words: pick(r.words), raw: pick(r.raw), cues: pick(r.cues), articled: pick(r.articled) };
+  };
+  const x = plain(a);
+  const y = plain(b);
+  return insertsWord(x, y) || insertsWord(y, x);
+}
+
+/**
+ * A number or version changed. One rule that keeps every number of the other and adds one more ("S3" /
+ * "S3 in eu-west-1", "200 ms" / "200 ms at p99") adds a detail; it changes no value.
+ */
 function numbersChanged(a: RuleReading, b: RuleReading): boolean {
-  return (a.numbers.size > 0 || b.numbers.size > 0) && !sameSet(a.numbers, b.numbers);
+  if (sameSet(a.numbers, b.numbers) || (a.numbers.size === 0 && b.numbers.size === 0)) return false;
+  const keeps = (x: RuleReading, y: RuleReading) => x.numbers.size > 0 && [...x.numbers].every((n) => y.numbers.has(n));
+  return !keeps(a, b) && !keeps(b, a);
 }
 
 interface Slot {
@@ -199,6 +285,9 @@ function isChoice(slot: Slot, a: RuleReading, b: RuleReading): 'yes' | 'maybe' |
   if (slot.old.length > 1 && slot.next.length > 1) return [...slot.oldRaw, ...slot.nextRaw].every(isName) ? 'yes' : 'no';
   if ([...slot.oldRaw, ...slot.nextRaw].some(isName)) return 'yes';
   if (areRivals(slot.old, slot.next)) return 'yes';
+  // One word against two, introduced differently ("with tsc" / "the lambdas with esbuild"): the new
+  // words say what the rule acts on as well as what it uses.
+  if (slot.old.length !== slot.next.length && cueBefore(a, slot.at) !== cueBefore(b, slot.at)) return 'maybe';
   const before = cueBefore(a, slot.at) ?? cueBefore(b, slot.at);
   if (before === null) return 'no';
   if (!PLACE_CUES.has(before)) return 'yes';

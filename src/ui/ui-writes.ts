@@ -13,7 +13,7 @@ import { requeueFailed } from '../queue/requeue-failed.js';
 import { spawnDetachedWorker } from '../hook/spawn-worker.js';
 import { editMemory } from '../store/edit-memory.js';
 import { decideQuarantined } from '../store/review-quarantined.js';
-import { forgetMemories } from '../store/forget-memories.js';
+import { forgetMemories, undoRelinks } from '../store/forget-memories.js';
 import { storeManualMemory } from '../store/store-manual-memory.js';
 import type { PageRenderer, UiDeps } from './ui-deps.js';
 import { safeBack, withNotice } from './flash.js';
@@ -82,13 +82,12 @@ export function addWriteRoutes(app: Hono, deps: WriteDeps): void {
     const wanted = ids(body);
     if (wanted.length === 0) throw new RecallError('INPUT_INVALID', 'no memory id given');
     const store = await runtime.store();
-    const records = await runtime.withStoreLock(async () => {
+    const { records, relinked } = await runtime.withStoreLock(async () => {
       const found = await store.getMany(wanted);
       if (found.length === 0) throw new RecallError('NOT_FOUND', `no memory with id ${wanted.join(', ')}`);
-      await forgetMemories(found, store, new Date());
-      return found;
+      return { records: found, relinked: (await forgetMemories(found, store, new Date())).relinked };
     });
-    const key = deps.undo.keep(records);
+    const key = deps.undo.keep({ records, relinked });
     logger.log('info', 'forgot memories in recall ui', { ids: records.map((r) => r.id) });
     await refresh(records.map((r) => r.namespace));
     const back = safeBack(field(body, 'back'));
@@ -99,12 +98,16 @@ export function addWriteRoutes(app: Hono, deps: WriteDeps): void {
 
   app.post('/undo', async (c) => {
     const body = await c.req.parseBody();
-    const records = deps.undo.take(field(body, 'key'));
-    if (records === null) return c.redirect(withNotice('/', 'undo-gone'), 303);
+    const forgotten = deps.undo.take(field(body, 'key'));
+    if (forgotten === null) return c.redirect(withNotice('/', 'undo-gone'), 303);
+    const { records } = forgotten;
     const store = await runtime.store();
     const embedder = await runtime.embedder();
     const vectors = await embedder.embed(records.map((r) => r.content));
-    await runtime.withStoreLock(() => store.restore(records.map((r, i) => ({ ...r, vector: vectors[i] as Float32Array })), embedder.id));
+    await runtime.withStoreLock(async () => {
+      await store.restore(records.map((r, i) => ({ ...r, vector: vectors[i] as Float32Array })), embedder.id);
+      await undoRelinks(forgotten.relinked, store, new Date());
+    });
     logger.log('info', 'restored forgotten memories in recall ui', { ids: records.map((r) => r.id) });
     await refresh(records.map((r) => r.namespace));
     return c.redirect(withNotice(records.length === 1 ? `/memory/${records[0]!.id}` : '/', 'restored', { n: records.length }), 303);

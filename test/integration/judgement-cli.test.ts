@@ -53,6 +53,10 @@ describe('proposed changes through the CLI', () => {
     expect(held[0]).toMatchObject({ id: '01JPROPOSAL000000000000001', wants_to_replace: [user.id] });
     expect(held[0]?.reasons).toContain(`wants to replace ${user.id}`);
     expect(await recall(e, 'review')).toContain(`wants to replace ${user.id}`);
+    // The human list says the same as its JSON; stats count the held memory apart.
+    expect(await recall(e, 'list', '--include-held')).toContain(`[held for review; wants to replace ${user.id}] You MUST use npm for installs, not pnpm.`);
+    expect(JSON.parse(await recall(e, 'stats', '--json'))).toMatchObject({ memories: 2, held: 1 });
+    expect(await recall(e, 'stats')).toMatch(/^memories +2 in 1 namespace, 1 of them held for review/m);
     const before = await sessionContext(e, h.project('proposal'));
     expect(before).toContain('- You MUST use pnpm for installs.');
     expect(before).not.toContain('npm for installs, not pnpm');

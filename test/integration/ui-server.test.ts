@@ -108,6 +108,33 @@ describe('recall ui over HTTP', () => {
     expect(page.body).not.toContain('<script>');
   });
 
+  it('undoes a forget of the newest version whole: the forgotten head current again, the version before it replaced again', async () => {
+    const added: string[] = [];
+    for (const text of ['Use Node 18 for the API server.', 'Use Node 20 for the API server.']) {
+      const result = await runCli(['add', text, '--namespace', 'global', '--json'], { env: h.env });
+      expect(result.exitCode, result.stderr).toBe(0);
+      added.push((JSON.parse(result.stdout) as { id: string }).id);
+    }
+    const [older, head] = added as [string, string];
+    const status = async (id: string) => (await runCli(['show', id], { env: h.env })).stdout.match(/^status\s+(.*)$/m)?.[1] ?? '(gone)';
+    expect(await status(older)).toMatch(new RegExp(`^replaced by ${head} at `));
+    const form = { ...cookie(), 'Content-Type': 'application/x-www-form-urlencoded', 'X-Recall-Token': token };
+
+    const forgot = await get('/forget', form, 'POST', `id=${head}&back=%2F`);
+    expect(forgot.status).toBe(303);
+    expect(await status(older)).toBe('current');
+    const key = new URL(String(forgot.headers.location), 'http://x').searchParams.get('undo');
+    expect(key).toMatch(/^[\w-]+$/);
+
+    const undone = await get('/undo', form, 'POST', `key=${key}`);
+    expect(undone.status).toBe(303);
+    expect(await status(head)).toBe('current');
+    expect(await status(older)).toMatch(new RegExp(`^replaced by ${head} at `));
+    const listed = JSON.parse((await runCli(['list', '--json', '--namespace', 'global'], { env: h.env })).stdout) as { id: string }[];
+    expect(listed.map((m) => m.id)).toContain(head);
+    expect(listed.map((m) => m.id)).not.toContain(older);
+  });
+
   it('refuses a write with the cookie but without the token, and takes one with the token header', async () => {
     const form = { ...cookie(), 'Content-Type': 'application/x-www-form-urlencoded' };
     const refused = await get('/memory/m1/edit', form, 'POST', 'text=changed&type=preference');

@@ -84,6 +84,7 @@ export async function runList(opts: ListFlags, runtime: Runtime): Promise<void> 
  * quarantined or replaced (only `--all-versions` shows a replaced one).
  */
 export function withVersionMark(record: MemoryRecord): string {
-  const marks = [record.status === 'quarantined' ? '[held for review] ' : '', record.supersededBy == null ? '' : `[replaced by ${record.supersededBy}] `].join('');
+  const wants = record.wantsToReplace == null || record.wantsToReplace.length === 0 ? '' : `; wants to replace ${record.wantsToReplace.map(terminalSafe).join(', ')}`;
+  const marks = [record.status === 'quarantined' ? `[held for review${wants}] ` : '', record.supersededBy == null ? '' : `[replaced by ${terminalSafe(record.supersededBy)}] `].join('');
   return `${marks}${terminalSafe(record.content)}`;
 }

@@ -17,12 +17,14 @@ interface DataRepair {
   textIndexRebuilt: boolean;
   /** Where unreadable data files were moved, or null. */
   dataSetAside: string | null;
+  /** Memories replaced by a memory that no longer exists, made current again (or, in a dry run, found). */
+  danglingRelinked: number;
 }
 
 export function registerRepair(program: Command): void {
   program
     .command('repair')
-    .description('bring a damaged local memory table back: set aside a damaged newest version (unreadable manifest) or unreadable data files, keeping every row that can still be read, and rebuild a damaged text index; nothing is deleted')
+    .description('bring a damaged local memory table back: set aside a damaged newest version (unreadable manifest) or unreadable data files, keeping every row that can still be read, rebuild a damaged text index, and make current again memories replaced by a memory that no longer exists; nothing is deleted')
     .option('--dry-run', 'say what would be done, change nothing')
     .option('--json', 'print what was done as JSON')
     .action(async (opts: { dryRun?: boolean; json?: boolean }) => {
@@ -51,7 +53,7 @@ export function registerRepair(program: Command): void {
           out.json(result);
           return;
         }
-        if (outcome.setAside.length === 0 && (data === null || (data.damagedFragments === 0 && data.textIndex !== 'damaged'))) {
+        if (outcome.setAside.length === 0 && (data === null || (data.damagedFragments === 0 && data.textIndex !== 'damaged' && data.danglingRelinked === 0))) {
           out.line(outcome.backTo === null ? `no memory table in ${location.uri} yet; nothing to repair` : `the memory table (v${outcome.backTo}) reads whole, text index included; nothing to repair`);
           return;
         }
@@ -71,6 +73,12 @@ export function registerRepair(program: Command): void {
 
 function describeDataRepair(data: DataRepair, dryRun: boolean): string[] {
   const lines: string[] = [];
+  if (data.danglingRelinked > 0) {
+    const n = data.danglingRelinked;
+    lines.push(dryRun
+      ? `${n} ${n === 1 ? 'memory is' : 'memories are'} marked as replaced by a memory that no longer exists: would make ${n === 1 ? 'it' : 'them'} current again (dry run: nothing changed)`
+      : `${n} ${n === 1 ? 'memory was' : 'memories were'} marked as replaced by a memory that no longer exists and ${n === 1 ? 'is' : 'are'} current again`);
+  }
   if (data.damagedFragments > 0) {
     const files = `${data.damagedFragments} data file${data.damagedFragments === 1 ? '' : 's'}`;
     if (dryRun) lines.push(`${files} cannot be read: would keep the ${data.kept} memories that can still be read; ${data.lost} would be lost (dry run: nothing changed)`);
@@ -93,7 +101,8 @@ async function repairData(runtime: Runtime, dryRun: boolean): Promise<DataRepair
     if (dryRun) {
       const health = await store.inspectDamage();
       if (health === null) return null;
-      return { damagedFragments: health.damagedFragments.length, kept: health.readableRows, lost: health.rows - health.readableRows, textIndex: health.textIndex, rewritten: false, textIndexRebuilt: false, dataSetAside: null };
+      const dangling = (await store.danglingVersions()).length;
+      return { damagedFragments: health.damagedFragments.length, kept: health.readableRows, lost: health.rows - health.readableRows, textIndex: health.textIndex, rewritten: false, textIndexRebuilt: false, dataSetAside: null, danglingRelinked: dangling };
     }
     return await runtime.withStoreLock(async () => {
       const repair = await store.repairDamage();
@@ -101,9 +110,10 @@ async function repairData(runtime: Runtime, dryRun: boolean): Promise<DataRepair
       const tableDir = join(location.uri, `${TABLE}.lance`);
       const unreadable = repair.rewritten ? unreadableDataFiles(tableDir) : [];
       const dataSetAside = unreadable.length > 0 ? setAsideFiles(location.uri, unreadable, `${new Date().toISOString().replace(/[:.]/g, '-')}-data`) : null;
+      const danglingRelinked = await store.relinkDanglingVersions();
       return {
         damagedFragments: repair.before.damagedFragments.length, kept: repair.kept, lost: repair.lost, textIndex: repair.before.textIndex,
-        rewritten: repair.rewritten, textIndexRebuilt: repair.textIndexRebuilt, dataSetAside,
+        rewritten: repair.rewritten, textIndexRebuilt: repair.textIndexRebuilt, dataSetAside, danglingRelinked,
       };
     });
   } finally {

@@ -20,7 +20,7 @@ interface NamespaceStats {
 export function registerStats(program: Command): void {
   program
     .command('stats')
-    .description('memory counts by project and type, database size, embedder and the last capture')
+    .description('memory counts by project and type (and how many are held for review), database size, embedder and the last capture')
     .option('--json', 'print the statistics as JSON')
     .action(async (opts: { json?: boolean }) => {
       await withRuntime(async (runtime) => {
@@ -32,8 +32,11 @@ export function registerStats(program: Command): void {
         const info = await store.embedderInfo();
         // The embedder's own id is the normalised spec (`hash` -> `hash:384`); creating it loads nothing.
         const configured = (await runtime.embedder()).id;
+        const memories = namespaces.reduce((sum, n) => sum + n.total, 0);
         const stats = {
-          memories: namespaces.reduce((sum, n) => sum + n.total, 0),
+          memories,
+          // Held for review (quarantined, proposed changes): counted in `memories`, never in a session.
+          held: memories === 0 ? 0 : await store.count({ quarantine: 'only' }),
           byType: Object.fromEntries(MEMORY_TYPES.map((type) => [type, groups.filter((g) => g.type === type).reduce((s, g) => s + g.count, 0)])),
           namespaces,
           // An object store's size is not known without listing every object: null there.
@@ -45,7 +48,8 @@ export function registerStats(program: Command): void {
           out.json(stats);
           return;
         }
-        out.line(`memories   ${stats.memories} in ${namespaces.length} namespace${namespaces.length === 1 ? '' : 's'}`);
+        const held = stats.held === 0 ? '' : `, ${stats.held} of them held for review (\`recall review\`)`;
+        out.line(`memories   ${stats.memories} in ${namespaces.length} namespace${namespaces.length === 1 ? '' : 's'}${held}`);
         out.line(`database   ${stats.db.bytes === null ? stats.db.path : `${formatBytes(stats.db.bytes)} in ${stats.db.path}`}`);
         const mismatch = info !== null && info.embedder !== configured ? `  (configured: ${configured}; run \`recall reindex\`)` : '';
         out.line(`embedder   ${info ? `${info.embedder}, ${info.dimension} dimensions${mismatch}` : `${configured} (no vectors stored yet)`}`);

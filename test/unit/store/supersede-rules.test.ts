@@ -96,4 +96,46 @@ describe('subject before verdict', () => {
   it('does not read a plain word after a place word as a choice it can decide alone', () => {
     expect(judge('Never force-push to main.', 'Never force-push to release.').verdict).toBe('ambiguous');
   });
+
+  it('does not read a rule that adds who, where or for what as a repeat of the shorter one', () => {
+    // A phrase of its own, filler nouns counted ("from the security team").
+    expect(judge('Review security-sensitive changes.', 'Security-sensitive changes need a review from the security team.', 0.81).verdict).toBe('ambiguous');
+    // A modifier slipped between two words ("cache search responses"), a longer name ("react-dom").
+    expect(judge('Cache API responses.', 'Cache API search responses.', 0.8).verdict).toBe('ambiguous');
+    expect(judge('Pin react to 18.2.0.', 'Pin react-dom to 18.2.0.', 0.8).verdict).toBe('ambiguous');
+    // A bare name in a scope phrase only the new rule has ("in Makefiles").
+    expect(judge('Use tabs for indentation.', 'Use tabs for indentation in Makefiles.', 0.83).verdict).toBe('ambiguous');
+    // Rewordings stay the same: a verb after a modal or before a preposition, a pronoun, "at all times".
+    expect(judge('Keep translations in the locales folder.', 'Translations live in the locales folder.', 0.87).verdict).toBe('same');
+    expect(judge('Close database connections in a finally block.', 'Database connections are closed in a finally block.', 0.86).verdict).toBe('same');
+    expect(judge('Run make lint before pushing.', 'Before you push, run make lint.', 0.81).verdict).toBe('same');
+  });
+
+  it('does not read a number the new rule adds, a longer name or a modifier beside a number as a changed value', () => {
+    expect(judge('Upload artifacts to S3.', 'Upload artifacts to S3 in eu-west-1.', 0.8).verdict).toBe('ambiguous');
+    expect(judge('Respond within 200 ms.', 'Respond within 200 ms at p99.', 0.8).verdict).toBe('ambiguous');
+    expect(judge('Pin react to 18.2.0.', 'Pin react-dom to 18.3.1.', 0.7).verdict).not.toBe('supersede');
+    expect(judge('Bump axios to 1.6.', 'Bump axios-retry to 4.0.', 0.7).verdict).not.toBe('supersede');
+    expect(judge('Cache responses for 60 seconds.', 'Cache search responses for 5 seconds.', 0.79).verdict).not.toBe('supersede');
+    // A value changed, its unit beside it, is still a change.
+    expect(judge('Retry failed uploads twice.', 'Retry failed uploads 4 times.').verdict).toBe('supersede');
+    expect(judge('The request body limit is 1 MB.', 'The request body limit is 10 MB.').verdict).toBe('supersede');
+  });
+
+  it('does not read one tool against another plus the thing it acts on as a swapped choice', () => {
+    expect(judge('Build with tsc.', 'Build the lambdas with esbuild.', 0.7).verdict).not.toBe('supersede');
+    expect(judge('Build with tsc.', 'Build with esbuild.', 0.7).verdict).toBe('supersede');
+  });
+
+  it('reads a negated negation as no negation ("never disable" is not the flip of "enabled")', () => {
+    expect(judge('Never disable TLS verification.', 'TLS verification must always stay enabled.', 0.8).verdict).not.toBe('supersede');
+    expect(judge('Never disable TLS verification.', 'Disable TLS verification.', 0.8).verdict).toBe('supersede');
+  });
+
+  it('does not read a rule that adds a conjunct, or a modifier after an article, as a repeat or a changed value', () => {
+    expect(judge('Docker images are tagged with the git SHA.', 'Docker images are tagged with the git SHA and the semver version.', 0.95).verdict).toBe('ambiguous');
+    expect(judge('Run the tests before pushing.', 'Run the flaky tests before pushing.', 0.95).verdict).toBe('ambiguous');
+    expect(judge('Rotate API keys every 90 days.', 'Rotate admin API keys every 30 days.', 0.8).verdict).toBe('ambiguous');
+    expect(judge('Rotate API keys every 90 days.', 'Rotate API keys every 30 days.', 0.8).verdict).toBe('supersede');
+  });
 });

@@ -56,15 +56,16 @@ describe('createUndoStash', () => {
 
   it('gives the rows back once', () => {
     const stash = createUndoStash();
-    const key = stash.keep([record]);
-    expect(stash.take(key)).toEqual([record]);
+    const relinked = [{ id: 'm0', was: { supersededBy: 'm1', supersededAt: '2024-05-01T10:00:00.000Z' }, now: null }];
+    const key = stash.keep({ records: [record], relinked });
+    expect(stash.take(key)).toEqual({ records: [record], relinked });
     expect(stash.take(key)).toBeNull();
   });
 
   it('forgets the rows after the window', () => {
     let now = 0;
     const stash = createUndoStash(() => now, 1_000);
-    const key = stash.keep([record]);
+    const key = stash.keep({ records: [record], relinked: [] });
     now = 1_001;
     expect(stash.take(key)).toBeNull();
   });
