@@ -89,14 +89,14 @@ export function redactSecrets(text: string): RedactionResult {
   const markers = { blocks: false };
   let out = text;
   let count = 0;
-  let windows = findWindows(out, lowerCase(out), markers);
+  let windows = findWindows(out, markers);
   // The block steps only when the pass saw one of their markers; when they change the text, its windows are found again.
   if (markers.blocks) {
     const blocks = runSteps(WHOLE_TEXT_STEPS, text);
     if (blocks.count > 0) {
       out = blocks.text;
       count = blocks.count;
-      windows = findWindows(out, lowerCase(out));
+      windows = findWindows(out);
     }
   }
   if (windows.length === 0) return { text: out, count };
@@ -179,12 +179,6 @@ function redactHeadersAndAwsSecrets(text: string): RedactionResult {
     return `${key}${separator}${redactionMarker('aws-secret')}`;
   });
   return { text: out, count };
-}
-
-/** `text` lower-cased, as long as `text` (U+0130 is the one letter whose lower case is two characters). */
-function lowerCase(text: string): string {
-  const lower = text.toLowerCase();
-  return lower.length === text.length ? lower : text.replace(/\u0130/g, 'I').toLowerCase();
 }
 
 function isAsciiLetter(code: number): boolean {
