@@ -15,9 +15,12 @@ export interface LiteralAutomaton {
   readonly width: number;
   /** The class of each UTF-16 code unit, upper case folded. */
   readonly classOf: Uint8Array;
-  /** `next[state * width + class]`: the state after reading a character. */
+  /**
+   * `next[row + class]`, where `row` is a state's first entry (`state * width`): the row of the state after
+   * reading a character, or its bitwise complement (negative) when a literal ends in that state.
+   */
   readonly next: Int32Array;
-  /** For each state, where the list of literals ending there starts in `ends`, or -1 when none does. */
+  /** For each state's row divided by `width`, where the list of literals ending there starts in `ends`, or -1. */
   readonly endsAt: Int32Array;
   /** Lists of literal ids, longest first, each list prefixed by how many ids it holds. */
   readonly ends: Int32Array;
@@ -30,18 +33,22 @@ function foldedCode(code: number): number {
   return code;
 }
 
-/** Builds the automaton for `literals` (ASCII, matched without regard to case); hits name a literal by its index. */
-export function compileLiterals(literals: readonly string[]): LiteralAutomaton {
+/**
+ * Builds the automaton for `literals` (ASCII); hits name a literal by its index. With `foldCase` (the
+ * default) literals match without regard to case.
+ */
+export function compileLiterals(input: readonly string[], foldCase = true): LiteralAutomaton {
+  const literals = foldCase ? input.map((literal) => literal.toLowerCase()) : input;
   const classOf = new Uint8Array(65536);
   let width = 1;
   for (const literal of literals) {
-    for (const c of literal.toLowerCase()) {
+    for (const c of literal) {
       const code = c.charCodeAt(0);
       if (code > 127) throw new Error(`not an ASCII literal: ${literal}`);
       if (classOf[code] === NO_CLASS) classOf[code] = width++;
     }
   }
-  for (let code = 0; code < 65536; code += 1) {
+  for (let code = 0; foldCase && code < 65536; code += 1) {
     const folded = foldedCode(code);
     if (folded !== code) classOf[code] = classOf[folded] as number;
   }
@@ -50,7 +57,7 @@ export function compileLiterals(literals: readonly string[]): LiteralAutomaton {
   const own: number[][] = [[]];
   literals.forEach((literal, id) => {
     let state = 0;
-    for (const c of literal.toLowerCase()) {
+    for (const c of literal) {
       const k = classOf[c.charCodeAt(0)] as number;
       const row = rows[state] as number[];
       if (row[k] === 0) {
@@ -84,7 +91,7 @@ export function compileLiterals(literals: readonly string[]): LiteralAutomaton {
     }
   }
   const next = new Int32Array(rows.length * width);
-  rows.forEach((row, state) => next.set(row, state * width));
+  rows.forEach((row, state) => next.set(row.map((target) => ((outputs[target] as number[]).length > 0 ? ~(target * width) : target * width)), state * width));
   const endsAt = new Int32Array(rows.length).fill(-1);
   const ends: number[] = [];
   outputs.forEach((ids, state) => {
@@ -94,4 +101,19 @@ export function compileLiterals(literals: readonly string[]): LiteralAutomaton {
     for (const id of ids) ends.push(id);
   });
   return { width, classOf, next, endsAt, ends: Int32Array.from(ends) };
+}
+
+/** The ids of the literals `text` holds. */
+export function findLiterals(automaton: LiteralAutomaton, text: string, found: Set<number>): Set<number> {
+  const { width, classOf, next, endsAt, ends } = automaton;
+  let row = 0;
+  for (let i = 0; i < text.length; i += 1) {
+    row = next[row + (classOf[text.charCodeAt(i)] as number)] as number;
+    if (row >= 0) continue;
+    row = ~row;
+    const list = endsAt[row / width] as number;
+    const count = ends[list] as number;
+    for (let k = 1; k <= count; k += 1) found.add(ends[list + k] as number);
+  }
+  return found;
 }

@@ -146,7 +146,7 @@ function redactUrlCredentials(text: string): RedactionResult {
 }
 
 /** Every token rule's needed literals in one pattern, each standing for its rule. */
-const TOKEN_NEEDS = literalIndex(TOKEN_RULES.flatMap((rule) => rule.needs));
+const TOKEN_NEEDS = literalIndex(TOKEN_RULES.flatMap((rule) => rule.needs), false);
 const TOKEN_NEED_RULE = TOKEN_RULES.flatMap((rule, i) => rule.needs.map(() => i));
 
 function redactKnownTokens(text: string): RedactionResult {

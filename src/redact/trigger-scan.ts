@@ -148,11 +148,12 @@ export function findTriggers(text: string, markers: { blocks: boolean }): number
   const hits: number[] = [];
   const { width, classOf, next, endsAt, ends } = AUTOMATON;
   const n = text.length;
-  let state = 0;
+  let row = 0;
   for (let i = 0; i < n; i += 1) {
-    state = next[state * width + (classOf[text.charCodeAt(i)] as number)] as number;
-    const list = endsAt[state] as number;
-    if (list < 0) continue;
+    row = next[row + (classOf[text.charCodeAt(i)] as number)] as number;
+    if (row >= 0) continue;
+    row = ~row;
+    const list = endsAt[row / width] as number;
     const count = ends[list] as number;
     for (let k = 1; k <= count; k += 1) {
       const id = ends[list + k] as number;
