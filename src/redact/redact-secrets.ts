@@ -100,17 +100,20 @@ export function redactSecrets(text: string): RedactionResult {
     }
   }
   if (windows.length === 0) return { text: out, count };
+  // Only the windows a rule changed are spliced in: a text with nothing to redact comes back as it was.
   let next = '';
   let pos = 0;
   for (let w = 0; w < windows.length; w += 2) {
     const start = windows[w] as number;
     const end = windows[w + 1] as number;
-    const r = redactWindow(out.slice(start, end));
+    const window = out.slice(start, end);
+    const r = redactWindow(window);
     count += r.count;
+    if (r.text === window) continue;
     next += out.slice(pos, start) + r.text;
     pos = end;
   }
-  return { text: next + out.slice(pos), count };
+  return { text: pos === 0 ? out : next + out.slice(pos), count };
 }
 
 /** Every rule on the whole of `text`, no window picked: what the windows must add up to (a test compares the two). */
