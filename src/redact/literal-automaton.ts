@@ -26,6 +26,8 @@ export interface LiteralAutomaton {
   readonly ends: Int32Array;
 }
 
+const FOLDING = [...Array.from({ length: 26 }, (_, k) => 65 + k), 0x130, 0x212a];
+
 function foldedCode(code: number): number {
   if (code >= 65 && code <= 90) return code + 32;
   if (code === 0x130) return 105; // İ -> i
@@ -48,51 +50,53 @@ export function compileLiterals(input: readonly string[], foldCase = true): Lite
       if (classOf[code] === NO_CLASS) classOf[code] = width++;
     }
   }
-  for (let code = 0; foldCase && code < 65536; code += 1) {
-    const folded = foldedCode(code);
-    if (folded !== code) classOf[code] = classOf[folded] as number;
-  }
-  // The trie, as rows of `width` children (0: none; state 0 is the root).
-  const rows: number[][] = [new Array<number>(width).fill(0)];
-  const own: number[][] = [[]];
+  // The only code units whose lower case is another ASCII one: A-Z, U+0130 and U+212A.
+  for (const code of foldCase ? FOLDING : []) classOf[code] = classOf[foldedCode(code)] as number;
+  // The trie, as rows of `width` children in one flat table (0: none; state 0 is the root).
+  const most = literals.reduce((n, literal) => n + literal.length, 1);
+  const go = new Int32Array(most * width);
+  const outputs: number[][] = [[]];
   literals.forEach((literal, id) => {
     let state = 0;
-    for (const c of literal) {
-      const k = classOf[c.charCodeAt(0)] as number;
-      const row = rows[state] as number[];
-      if (row[k] === 0) {
-        row[k] = rows.length;
-        rows.push(new Array<number>(width).fill(0));
-        own.push([]);
+    for (let i = 0; i < literal.length; i += 1) {
+      const at = state * width + (classOf[literal.charCodeAt(i)] as number);
+      if (go[at] === 0) {
+        go[at] = outputs.length;
+        outputs.push([]);
       }
-      state = row[k] as number;
+      state = go[at] as number;
     }
-    if (literal !== '') (own[state] as number[]).push(id);
+    if (literal !== '') (outputs[state] as number[]).push(id);
   });
+  const states = outputs.length;
   // Failure links, breadth first; each row then becomes a full transition row (the automaton's DFA form).
-  const fail = new Array<number>(rows.length).fill(0);
-  const outputs: number[][] = own.map((ids) => [...ids]);
-  const queue: number[] = [];
-  const root = rows[0] as number[];
-  for (let k = 1; k < width; k += 1) if (root[k] !== 0) queue.push(root[k] as number);
-  for (let q = 0; q < queue.length; q += 1) {
+  const fail = new Int32Array(states);
+  const queue = new Int32Array(states);
+  let tail = 0;
+  for (let k = 1; k < width; k += 1) if (go[k] !== 0) queue[tail++] = go[k] as number;
+  for (let q = 0; q < tail; q += 1) {
     const state = queue[q] as number;
-    const row = rows[state] as number[];
-    const failRow = rows[fail[state] as number] as number[];
-    for (let k = 0; k < width; k += 1) {
-      const child = row[k] as number;
-      if (child === 0 || k === NO_CLASS) {
-        row[k] = failRow[k] as number;
+    const row = state * width;
+    const failRow = (fail[state] as number) * width;
+    go[row] = 0;
+    for (let k = 1; k < width; k += 1) {
+      const child = go[row + k] as number;
+      if (child === 0) {
+        go[row + k] = go[failRow + k] as number;
         continue;
       }
-      fail[child] = failRow[k] as number;
-      (outputs[child] as number[]).push(...(outputs[fail[child] as number] as number[]));
-      queue.push(child);
+      fail[child] = go[failRow + k] as number;
+      const inherited = outputs[fail[child] as number] as number[];
+      if (inherited.length > 0) (outputs[child] as number[]).push(...inherited);
+      queue[tail++] = child;
     }
   }
-  const next = new Int32Array(rows.length * width);
-  rows.forEach((row, state) => next.set(row.map((target) => ((outputs[target] as number[]).length > 0 ? ~(target * width) : target * width)), state * width));
-  const endsAt = new Int32Array(rows.length).fill(-1);
+  const next = new Int32Array(states * width);
+  for (let at = 0; at < next.length; at += 1) {
+    const target = go[at] as number;
+    next[at] = (outputs[target] as number[]).length > 0 ? ~(target * width) : target * width;
+  }
+  const endsAt = new Int32Array(states).fill(-1);
   const ends: number[] = [];
   outputs.forEach((ids, state) => {
     if (ids.length === 0) return;
