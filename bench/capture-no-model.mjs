@@ -3,7 +3,7 @@
 // Target: under 150 ms (issue 30).
 // Usage: npm run build && node bench/capture-no-model.mjs [runs] [megabytes]
 // BASELINE_DIST=<another build's dist/> times that build too, run for run in turn with this one, and records
-// the ratio (e.g. the build of an earlier commit: `git archive <commit> | tar -x -C /tmp/base`, link
+// the ratio, named by BASELINE_LABEL (e.g. the build of an earlier commit: `git archive <commit> | tar -x -C /tmp/base`, link
 // node_modules, `npx tsc -p tsconfig.build.json` there).
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
@@ -83,7 +83,7 @@ try {
   const medianCpuMs = round(median(cpuTimes));
   console.log(`Capture without the model (read -> render -> redact -> truncate), ${(bytes / 2 ** 20).toFixed(1)} MB transcript, median of ${runs}: ${medianMs} ms (target < ${TARGET_MS} ms), CPU ${medianCpuMs} ms; load average ${os.loadavg()[0].toFixed(1)}`);
   console.log(`  ${last.turns} turns, ${last.renderedChars} rendered chars, ${last.keptChars} kept for the model`);
-  const against = baseline ? { baselineDist: process.env.BASELINE_DIST, baselineMedianCpuMs: round(median(baselineCpuTimes)), cpuRatio: Math.round((median(cpuTimes) / median(baselineCpuTimes)) * 100) / 100 } : {};
+  const against = baseline ? { baselineDist: process.env.BASELINE_LABEL ?? process.env.BASELINE_DIST, baselineMedianCpuMs: round(median(baselineCpuTimes)), cpuRatio: Math.round((median(cpuTimes) / median(baselineCpuTimes)) * 100) / 100 } : {};
   if (baseline) console.log(`  baseline ${against.baselineDist}: CPU ${against.baselineMedianCpuMs} ms; this build / baseline ${against.cpuRatio}`);
   recordResult('captureNoModel', { runs, transcriptBytes: bytes, medianMs, minMs: round(Math.min(...times)), medianCpuMs, loadAverage: round(os.loadavg()[0]), targetMs: TARGET_MS, ...last, ...against });
 } finally {
