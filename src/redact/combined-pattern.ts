@@ -3,6 +3,7 @@
  * the regex engine branches on each character once instead of trying every literal at every position.
  * Searching this one pattern over a text replaces a loop of `includes` per literal.
  */
+import { compileLiterals, findLiterals } from './literal-automaton.js';
 
 const SPECIAL = /[.*+?^${}()|[\]\\/]/g;
 
@@ -43,39 +44,14 @@ export function literalsPattern(literals: readonly string[], longest = false): s
   return emit(root, longest);
 }
 
-/** Which of a list of literals a text holds, found by one search of one pattern. */
+/** Which of a list of literals a text holds, found by one pass of one automaton (literal-automaton.ts). */
 export interface LiteralIndex {
-  /** The indexes (into the list) of the literals `text` holds; `text` folded as the literals are. */
+  /** The indexes (into the list) of the literals `text` holds. */
   found(text: string): Set<number>;
 }
 
-/** Builds the index: each match is the longest literal at its place, and the listed literals it starts with count too. */
-export function literalIndex(literals: readonly string[]): LiteralIndex {
-  const ids = new Map<string, number[]>();
-  literals.forEach((literal, i) => {
-    if (literal === '') return;
-    const list = ids.get(literal) ?? [];
-    list.push(i);
-    ids.set(literal, list);
-  });
-  const distinct = [...ids.keys()];
-  /** For each literal, the literal ids it stands for: its own and those of the listed literals it starts with. */
-  const implied = new Map<string, number[]>();
-  for (const literal of distinct) {
-    implied.set(literal, distinct.filter((other) => literal.startsWith(other)).flatMap((other) => ids.get(other) ?? []));
-  }
-  const pattern = new RegExp(literalsPattern(distinct, true), 'g');
-  return {
-    found(text) {
-      const hit = new Set<number>();
-      if (distinct.length === 0) return hit;
-      pattern.lastIndex = 0;
-      for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
-        for (const id of implied.get(m[0]) ?? []) hit.add(id);
-        // Overlapping literals (`xoxb` inside `xoxe.xoxb-`) start later: look again from the next character.
-        pattern.lastIndex = m.index + 1;
-      }
-      return hit;
-    },
-  };
+/** Builds the index; with `foldCase` (the default) a literal matches in any case. */
+export function literalIndex(literals: readonly string[], foldCase = true): LiteralIndex {
+  const automaton = compileLiterals(literals, foldCase);
+  return { found: (text) => findLiterals(automaton, text, new Set<number>()) };
 }

@@ -1,13 +1,14 @@
 /**
- * Where in a text a secret can be: the parts of it worth running the redaction rules on. One search of one
- * combined pattern over the lower-cased text finds every trigger (a secret-ish word, a token prefix, a URL
- * with a user, an encoded separator; see trigger-words.ts), and one skipping scan finds long runs of token
+ * Where in a text a secret can be: the parts of it worth running the redaction rules on. One pass of one
+ * automaton over the text finds every trigger (a secret-ish word, a token prefix, a URL with a user, an
+ * encoded separator; see trigger-words.ts and trigger-scan.ts), and one skipping scan finds long runs of token
  * characters (what a token known only by its shape, or an encoded one, is made of). Each hit becomes a
  * window of whole lines around it: its own line, the lines either side, and the more indented lines under
  * it (a YAML value or block) or the rows under a CSV header. Windows that touch are merged. Text outside
  * every window holds no trigger, so no rule can match there, and is never searched again.
  */
-import { BLOCK_MARKER, KNOWN_PREFIX, TRIGGER } from './trigger-words.js';
+import { KNOWN_PREFIX } from './trigger-words.js';
+import { findTriggers } from './trigger-scan.js';
 
 /** A run of this many token characters that reads as random is a hit whatever surrounds it. */
 export const LONG_RUN = 20;
@@ -84,18 +85,6 @@ function readsAsRandom(text: string, start: number, end: number): boolean {
   return true;
 }
 
-/** Trigger hits in `lower` (the text lower-cased), as `[start, end]` pairs in order. */
-function findTriggers(lower: string, markers: { blocks: boolean }): number[] {
-  const hits: number[] = [];
-  TRIGGER.lastIndex = 0;
-  for (let m = TRIGGER.exec(lower); m !== null; m = TRIGGER.exec(lower)) {
-    hits.push(m.index, m.index + m[0].length);
-    if (!markers.blocks && BLOCK_MARKER.test(m[0])) markers.blocks = true;
-    if (m[0] === '') TRIGGER.lastIndex += 1;
-  }
-  return hits;
-}
-
 /** A cut inside a long line: moved to just after a nearby space or delimiter, so no token is split. */
 function softCut(text: string, at: number, step: 1 | -1): number {
   for (let k = 0, i = at; k < 200 && i > 0 && i < text.length; k += 1, i += step) {
@@ -165,8 +154,8 @@ class Lines {
  * The windows of `text` worth redacting, as `[start, end]` pairs in order, none touching another; sets
  * `markers.blocks` when a trigger marks a block redacted over the whole text.
  */
-export function findWindows(text: string, lower: string, markers: { blocks: boolean } = { blocks: false }): number[] {
-  const triggers = findTriggers(lower, markers);
+export function findWindows(text: string, markers: { blocks: boolean } = { blocks: false }): number[] {
+  const triggers = findTriggers(text, markers);
   const runs = findLongRuns(text);
   const windows: number[] = [];
   const lines = new Lines(text);

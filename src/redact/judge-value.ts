@@ -54,6 +54,14 @@ export function isPlainWord(value: string): boolean {
   return /^(?:[a-z]{1,12}|[A-Z][a-z]{1,11})$/.test(value.trim());
 }
 
+/**
+ * A few plain words (`hello world`, `the build`, `my secret phrase`): prose or a placeholder, not a secret.
+ * Up to three words: a passphrase of four or more (`correct horse battery staple`) still counts as one.
+ */
+export function isPlainPhrase(value: string): boolean {
+  return /^(?:[a-z]{1,12}|[A-Z][a-z]{1,11})(?: (?:[a-z]{1,12}|[A-Z][a-z]{1,11})){0,2}$/.test(value.trim());
+}
+
 /** `process.env.X`, `settings.STRIPE_KEY`, `os.environ["X"]`, `os.getenv('X')`, `ENV['X']`, `config.api.key`. */
 export function isSettingReference(value: string): boolean {
   if (/^(?:os\.)?(?:environ|getenv|env|ENV)\b/.test(value)) return true;

@@ -7,7 +7,7 @@
  * paths stay (see judge-value.ts). Pure.
  */
 import { redactionMarker } from './redact-blocks.js';
-import { isPlainWord, isReferenceOrPlaceholder, looksLikeCodeOrProse } from './judge-value.js';
+import { isPlainPhrase, isPlainWord, isReferenceOrPlaceholder, looksLikeCodeOrProse } from './judge-value.js';
 import { looksLikeSecretValue, secretNameStrength } from './secret-name.js';
 import { hintedPattern, replaceNearHints, type HintedPattern } from './replace-near-hints.js';
 
@@ -82,7 +82,7 @@ export function redactAssignments(text: string): { text: string; count: number }
       const strength = secretNameStrength(key);
       /** Whether a candidate value of this name is a secret: any value of a strong name, a token-like one of a weak name. */
       const holds = (value: string): boolean =>
-        strength !== undefined && !isReferenceOrPlaceholder(value) && !isPlainWord(value) && (strength === 'strong' || looksLikeSecretValue(value));
+        strength !== undefined && !isReferenceOrPlaceholder(value) && !isPlainWord(value) && !isPlainPhrase(value) && (strength === 'strong' || looksLikeSecretValue(value));
       if (quoted !== undefined) {
         if (!holds(quoted)) return match;
         count += 1;

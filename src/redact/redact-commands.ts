@@ -61,8 +61,12 @@ const COOKIE_ATTRIBUTES = new Set(['path', 'domain', 'expires', 'max-age', 'same
 /** htpasswd with -b: the password is the last of `[file] user password`. */
 const HTPASSWD = /\bhtpasswd((?:[ \t]+[^\s|;&]+)+)/g;
 
-const NEEDS = literalIndex(RULES.flatMap((rule) => rule.needs));
+const RULE_NEEDS = RULES.flatMap((rule) => rule.needs);
+/** The rules' needed words, then the words of the steps after them. */
+const NEEDS = literalIndex([...RULE_NEEDS, 'htpasswd', 'cookie']);
 const NEED_RULE = RULES.flatMap((rule, i) => rule.needs.map(() => i));
+const HTPASSWD_WORD = RULE_NEEDS.length;
+const COOKIE_WORD = RULE_NEEDS.length + 1;
 
 function unquoted(value: string): string {
   return value.replace(/^(["'])(.*)\1$/s, '$2');
@@ -87,10 +91,10 @@ function redactCookiePairs(pairs: string, setCookie: boolean, count: { n: number
 }
 
 export function redactCommands(text: string): { text: string; count: number } {
-  const lower = text.toLowerCase();
   let out = text;
   let count = 0;
-  const wanted = new Set([...NEEDS.found(lower)].map((k) => NEED_RULE[k]));
+  const words = NEEDS.found(text);
+  const wanted = new Set([...words].map((k) => NEED_RULE[k]));
   for (const [i, rule] of RULES.entries()) {
     if (!wanted.has(i)) continue;
     out = out.replace(rule.pattern, (match: string, secret: string | undefined) => {
@@ -101,7 +105,7 @@ export function redactCommands(text: string): { text: string; count: number } {
       return `${match.slice(0, at)}${quote}${redactionMarker(rule.kind)}${quote}${match.slice(at + secret.length)}`;
     });
   }
-  if (lower.includes('htpasswd')) {
+  if (words.has(HTPASSWD_WORD)) {
     out = out.replace(HTPASSWD, (match: string, args: string) => {
       const words = args.trim().split(/[ \t]+/);
       // -b (batch: the password is on the command line), alone or among other letters (-bc, -cbB).
@@ -116,12 +120,12 @@ export function redactCommands(text: string): { text: string; count: number } {
       return `${match.slice(0, at)}${redactionMarker('password')}${match.slice(at + secret.length)}`;
     });
   }
-  if (lower.includes('cookie')) {
+  if (words.has(COOKIE_WORD)) {
     const n = { n: 0 };
     out = out.replace(COOKIE_HEADER, (_m: string, name: string, sep: string, pairs: string) => `${name}${sep}${redactCookiePairs(pairs, name.toLowerCase() === 'set-cookie', n)}`);
     count += n.n;
   }
-  if (out.includes('-b') || lower.includes('--cookie')) {
+  if (out.includes('-b') || words.has(COOKIE_WORD)) {
     const n = { n: 0 };
     out = out.replace(COOKIE_FLAG, (_m: string, q: string, pairs: string) => _m.replace(`${q}${pairs}${q}`, `${q}${redactCookiePairs(pairs, false, n)}${q}`));
     count += n.n;

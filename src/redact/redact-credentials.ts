@@ -65,7 +65,7 @@ const NEED_RULE = RULES.flatMap((rule, i) => rule.needs.map(() => i));
 export function redactCredentials(text: string): { text: string; count: number } {
   let out = text;
   let count = 0;
-  const wanted = new Set([...NEEDS.found(text.toLowerCase())].map((k) => NEED_RULE[k]));
+  const wanted = new Set([...NEEDS.found(text)].map((k) => NEED_RULE[k]));
   for (const [i, rule] of RULES.entries()) {
     // A rule not wanted by the text as it came holds none of its words: redactions only take words away.
     if (!wanted.has(i)) continue;

@@ -22,6 +22,9 @@ function fields(line: string): Array<{ start: number; end: number; value: string
 
 const unquote = (value: string): string => value.replace(/^"(.*)"$/s, '$1').replace(/""/g, '"').trim();
 
+/** What every name of a secret column holds (see secret-name.ts): a header without it has none, and is not split. */
+const SECRET_WORD = /pass|pwd|pw|pin|secret|token|cred|key/i;
+
 function secretColumns(header: string): number[] {
   return fields(header).flatMap((f, i) => {
     const name = unquote(f.value);
@@ -36,7 +39,7 @@ export function redactCsv(text: string): { text: string; count: number } {
   let count = 0;
   for (let h = 0; h < lines.length; h += 1) {
     const header = lines[h] as string;
-    if (!header.includes(',')) continue;
+    if (!header.includes(',') || !SECRET_WORD.test(header)) continue;
     const columns = secretColumns(header);
     if (columns.length === 0) continue;
     const width = fields(header).length;

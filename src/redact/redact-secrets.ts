@@ -89,28 +89,31 @@ export function redactSecrets(text: string): RedactionResult {
   const markers = { blocks: false };
   let out = text;
   let count = 0;
-  let windows = findWindows(out, lowerCase(out), markers);
+  let windows = findWindows(out, markers);
   // The block steps only when the pass saw one of their markers; when they change the text, its windows are found again.
   if (markers.blocks) {
     const blocks = runSteps(WHOLE_TEXT_STEPS, text);
     if (blocks.count > 0) {
       out = blocks.text;
       count = blocks.count;
-      windows = findWindows(out, lowerCase(out));
+      windows = findWindows(out);
     }
   }
   if (windows.length === 0) return { text: out, count };
+  // Only the windows a rule changed are spliced in: a text with nothing to redact comes back as it was.
   let next = '';
   let pos = 0;
   for (let w = 0; w < windows.length; w += 2) {
     const start = windows[w] as number;
     const end = windows[w + 1] as number;
-    const r = redactWindow(out.slice(start, end));
+    const window = out.slice(start, end);
+    const r = redactWindow(window);
     count += r.count;
+    if (r.text === window) continue;
     next += out.slice(pos, start) + r.text;
     pos = end;
   }
-  return { text: next + out.slice(pos), count };
+  return { text: pos === 0 ? out : next + out.slice(pos), count };
 }
 
 /** Every rule on the whole of `text`, no window picked: what the windows must add up to (a test compares the two). */
@@ -146,7 +149,7 @@ function redactUrlCredentials(text: string): RedactionResult {
 }
 
 /** Every token rule's needed literals in one pattern, each standing for its rule. */
-const TOKEN_NEEDS = literalIndex(TOKEN_RULES.flatMap((rule) => rule.needs));
+const TOKEN_NEEDS = literalIndex(TOKEN_RULES.flatMap((rule) => rule.needs), false);
 const TOKEN_NEED_RULE = TOKEN_RULES.flatMap((rule, i) => rule.needs.map(() => i));
 
 function redactKnownTokens(text: string): RedactionResult {
@@ -179,12 +182,6 @@ function redactHeadersAndAwsSecrets(text: string): RedactionResult {
     return `${key}${separator}${redactionMarker('aws-secret')}`;
   });
   return { text: out, count };
-}
-
-/** `text` lower-cased, as long as `text` (U+0130 is the one letter whose lower case is two characters). */
-function lowerCase(text: string): string {
-  const lower = text.toLowerCase();
-  return lower.length === text.length ? lower : text.replace(/\u0130/g, 'I').toLowerCase();
 }
 
 function isAsciiLetter(code: number): boolean {

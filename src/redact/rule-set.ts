@@ -1,8 +1,8 @@
 /**
  * Runs a rule set kept as data (the vendored gitleaks rules, see data/redaction/): each rule is a
  * pattern, the keywords one of which every match holds, an optional entropy floor for the secret and
- * allowlists. A text is searched once for all keywords, with one combined pattern over its lower-cased
- * form; only the rules whose keywords it holds are run, and a rule's pattern is compiled the first time
+ * allowlists. A text is searched once for all keywords, by one automaton that folds case as it reads;
+ * only the rules whose keywords it holds are run, and a rule's pattern is compiled the first time
  * it is needed. The secret is the rule's secret
  * group, else its first non-empty group, else the whole match; only the secret is replaced.
  */
@@ -72,7 +72,7 @@ export function compileRuleSet(set: RuleSet): RuleSetRunner {
 
   function rulesFor(text: string): number[] {
     const hit = new Set<number>(always);
-    for (const k of index.found(text.toLowerCase())) hit.add(keywordRule[k] as number);
+    for (const k of index.found(text)) hit.add(keywordRule[k] as number);
     return [...hit].sort((a, b) => a - b);
   }
 

@@ -2,8 +2,8 @@
  * The triggers of the one-pass prefilter (find-windows.ts): lower-case literals and a few shapes that
  * every secret given by its context holds (a secret-ish name, a header, a command line, a URL with a user,
  * an encoded separator). Tokens known by their shape need no trigger here: they are long runs of token
- * characters that read as random, which find-windows.ts finds by its own scan. Searched as one RegExp over
- * the lower-cased text.
+ * characters that read as random, which find-windows.ts finds by its own scan. Searched by one automaton
+ * (trigger-scan.ts), case folded as it reads.
  */
 import { literalsPattern } from './combined-pattern.js';
 import { GITLEAKS_RULES } from './gitleaks-rules.generated.js';
@@ -16,9 +16,6 @@ export const STRONG_WORDS = [
   // The markers of the blocks redacted over the whole text (`kind: Secret` holds `secret`).
   '<private', 'putty-user-key-file-',
 ];
-
-/** Trigger matches that call for the whole-text block steps: a private span, a key block, a PuTTY key, a Kubernetes Secret. */
-export const BLOCK_MARKER = /^(?:<private|private key|putty-user-key-file-|secret)/;
 
 /** Prefixes of tokens that may be short (`xoxb-` and ten characters): found by name, not only as long runs. */
 const TOKEN_PREFIXES = [
@@ -40,21 +37,11 @@ const COMMAND_WORDS = [' -p', '\t-p', ' -u', ' -b', '--user', 'redis-cli', 'keyd
 /** Encoded separators of an encoded credential: `%3a` `:`, `%40` `@`, `%3d` `=`, `\u003d` `=`. */
 const ENCODED = ['%3a', '%40', '%3d', '\\u003d', '\\u0040'];
 
-const PARTS = literalsPattern(NAME_PARTS);
-const SHORT_PARTS = literalsPattern([...NAME_PARTS, 'pw', 'pin']);
+/** Name parts that mark a secret-ish name only when a value follows (`PW=`, `pin: `): checked at each hit. */
+export const SHORT_PARTS = [...NAME_PARTS, 'pw', 'pin'];
 
-/** Shapes no literal marks: a name part given a value (`pw` and `pin` too), a flag, a URL with a user, `.pgpass` lines. */
-const SHAPES = [
-  String.raw`${SHORT_PARTS}[a-z0-9_.-]{0,40}["'\]\\]{0,3}[ \t]{0,4}[=:]`,
-  String.raw`--(?=[a-z-]{0,30}${PARTS})`,
-  // Both start with a colon: one branch for the two.
-  String.raw`:(?:\/\/[^\s/'"<>]{1,300}@|(?:\d{1,5}|\*):[\w.*-]+:[\w.*@-]+:)`,
-];
-
+/** Literals whose hit is a trigger as it stands. */
 export const TRIGGER_LITERALS: readonly string[] = [...new Set([...STRONG_WORDS, ...TOKEN_PREFIXES, ...COMMAND_WORDS, ...ENCODED])];
-
-/** One pattern for every trigger, to search the lower-cased text with. */
-export const TRIGGER = new RegExp(`${literalsPattern(TRIGGER_LITERALS)}|${SHAPES.join('|')}`, 'g');
 
 /**
  * Prefixes of tokens known by their shape (recall's token rules and the vendored rules' keywords, three

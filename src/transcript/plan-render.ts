@@ -51,7 +51,8 @@ export function wholeEntries(entries: readonly SessionEntry[], maxChars: number)
   // The last turn with tool calls in it: its report is the longest of its last few texts.
   const lastTool = entries.map((e) => e.kind).lastIndexOf('tool');
   const turnEnd = entries.findIndex((e, i) => i > lastTool && e.kind === 'user');
-  const inTurn = said.filter((i) => i < (turnEnd === -1 ? entries.length : turnEnd) && i > entries.slice(0, Math.max(0, lastTool)).map((e) => e.kind).lastIndexOf('user'));
+  const turnStart = entries.slice(0, Math.max(0, lastTool)).map((e) => e.kind).lastIndexOf('user');
+  const inTurn = said.filter((i) => i < (turnEnd === -1 ? entries.length : turnEnd) && i > turnStart);
   const report = inTurn.slice(-3).reduce<number | undefined>((best, i) => (best === undefined || textLength(entries[i]) > textLength(entries[best]) ? i : best), undefined);
   const users = entries.flatMap((e, i) => (e.kind === 'user' ? [i] : []));
   const lastUser = users[users.length - 1];

@@ -112,4 +112,12 @@ export const FRESH_LOOKALIKES: LookalikeCase[] = [
   { kind: 'key-path', text: 'SSH_KEY=~/.ssh/id_ed25519' },
   { kind: 'env-reference', text: 'echo "$REGISTRY_PASSWORD" | docker login --password-stdin -u ci ghcr.io' },
   { kind: 'iam-description', text: '"Description": "Allows the CI user to rotate its own access keys and session tokens"' },
+  // Placeholder values: words, a default, a number, a path.
+  { kind: 'pw-words', text: 'Pw: hello world' },
+  { kind: 'password-phrase-prose', text: 'password: my secret phrase' },
+  { kind: 'pass-prose', text: 'Pass: the build' },
+  { kind: 'password-quoted-words', text: 'password = "Hello World"' },
+  { kind: 'pin-number', text: 'PIN: 1234' },
+  { kind: 'pwd-path', text: 'pwd: /home/user/app' },
+  { kind: 'pw-postgres', text: 'Pw: postgres' },
 ];
