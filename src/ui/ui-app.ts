@@ -9,7 +9,7 @@ import { renderConfirmForget } from './page-confirm-forget.js';
 import { renderMemoriesPage, readMemoriesQuery } from './page-memories.js';
 import { renderMemoryPage } from './page-memory.js';
 import { renderNextSessionPage } from './page-next-session.js';
-import { countPending, readReviewQuery, renderReviewPage } from './page-review.js';
+import { countPending, readHeld, readReviewQuery, renderReviewPage } from './page-review.js';
 import { renderSessionsPage } from './page-sessions.js';
 import { UI_CSS } from './ui-css.js';
 import type { PageRenderer, UiDeps } from './ui-deps.js';
@@ -17,7 +17,10 @@ import { guardRequests } from './ui-security.js';
 import { layout } from './ui-layout.js';
 import { addWriteRoutes } from './ui-writes.js';
 import { createUndoStash } from './undo-stash.js';
-import { createVersionedCache } from './versioned-cache.js';
+import { createScreenMemo, type ScreenMemo } from './screen-memo.js';
+import { createVersionedCache, type Cached } from './versioned-cache.js';
+import { probeStore } from '../doctor/probe-services.js';
+import type { Runtime } from '../app/runtime.js';
 
 
 export function buildUiApp(deps: UiDeps): Hono {
@@ -25,6 +28,18 @@ export function buildUiApp(deps: UiDeps): Hono {
   const token = access.token;
   const app = new Hono();
   const cached = createVersionedCache(() => runtime.store());
+  const memo = createScreenMemo();
+  let answering = 0;
+  const idle = () => answering === 0;
+  app.use('*', async (_, next) => {
+    answering += 1;
+    try {
+      await next();
+    } finally {
+      answering -= 1;
+    }
+  });
+  warmPages(runtime, cached, memo, idle);
   app.use('*', guardRequests(access));
   const page: PageRenderer = async (c, title, body, status = 200) => {
     const [pending, html] = await Promise.all([countPending(runtime, cached), body]);
@@ -43,11 +58,11 @@ export function buildUiApp(deps: UiDeps): Hono {
     if (record === null) return page(c, 'Not found', html`<p id="not-found">No such memory (it may have been forgotten). <a href="/">All memories</a></p>`, 404);
     return page(c, 'Forget this memory?', renderConfirmForget([record], token, '/', `/memory/${record.id}`));
   });
-  app.get('/review', (c) => page(c, 'Review', renderReviewPage(readReviewQuery((name) => c.req.query(name)), token, runtime, cached)));
+  app.get('/review', (c) => page(c, 'Review', renderReviewPage(readReviewQuery((name) => c.req.query(name)), token, runtime, cached, memo, idle)));
   app.get('/next-session', (c) => page(c, 'Next session', renderNextSessionPage(c.req.query('namespace') ?? '', runtime, logger, cached)));
   app.get('/sessions', (c) => page(c, 'Sessions', renderSessionsPage(token, runtime, c.req.query('retried'))));
   app.get('/endless', (c) => page(c, 'Endless', renderEndlessPage(runtime)));
-  app.get('/health', (c) => page(c, 'Health', renderHealthPage(deps.env, deps.cwd, deps.servedBy)));
+  app.get('/health', (c) => page(c, 'Health', renderHealthPage(deps.env, deps.cwd, deps.servedBy, (location) => cached('health-store', () => probeStore(location)))));
   addWriteRoutes(app, { ...deps, page, undo: createUndoStash(), confirm: (records, back) => renderConfirmForget(records, token, back, back) });
 
   app.onError(async (err, c) => {
@@ -56,4 +71,20 @@ export function buildUiApp(deps: UiDeps): Hono {
     return c.html(layout('Could not do that', await countPending(runtime).catch(() => 0), describeError(err)), status);
   });
   return app;
+}
+
+/**
+ * What every page or the review page reads from the rows, read once now, in the background: the page
+ * is usually first opened a second after the URL is printed, and on a big store these reads are most
+ * of a first page (at 100k memories the counts per project and type take 100-400 ms). A page asked for
+ * meanwhile waits for the same reads rather than starting its own.
+ */
+function warmPages(runtime: Runtime, cached: Cached, memo: ScreenMemo, idle: () => boolean): void {
+  const warm = async () => {
+    const store = await runtime.store();
+    await Promise.all([store.countByNamespaceAndType(), countPending(runtime, cached)]);
+    // Why each held memory is held, for the review page's counts: between requests only.
+    await memo.screenAll(await readHeld(runtime, cached), idle);
+  };
+  warm().catch(() => undefined); // A page that needs them reads them again and reports what failed.
 }
