@@ -7,9 +7,9 @@ import { createScreenMemo } from '../../../src/ui/screen-memo.js';
 
 function held(id: string, content: string, source: MemoryRecord['source'] = 'capture', namespace = 'project:a-0000aaaa'): MemoryRecord {
   return {
-    id, content, type: 'rule', importance: 0.5, namespace, projectRoot: null, sessionId: null, source, embedder: 'hash:384',
+    id, content, type: 'decision', importance: 0.5, namespace, projectRoot: null, sessionId: null, source, embedder: 'hash:384',
     createdAt: '2026-01-01T00:00:00.000Z', lastSeenAt: '2026-01-01T00:00:00.000Z', seenCount: 1, status: 'quarantined',
-  } as MemoryRecord;
+  };
 }
 
 const TEXTS = [
