@@ -12,11 +12,13 @@
 // inside the daemon (its warm table) instead of opening the table itself.
 // With --baseline <dist dir> (another build of recall, e.g. the code before a change), every start
 // alternates between this build and that one over the same stores, and both sets of figures are kept.
+// Each request also has the CPU time the `recall ui` process spent meanwhile (/proc, every thread; its
+// background work included), which moves far less than wall time on a shared machine.
 // Medians over `runs` starts per page; NODE_EXTRA_CA_CERTS unset. The target: every page under 200 ms,
 // first request and warm.
 // Usage: npm run build && node bench/ui-first-page.mjs [runs] [sizes, e.g. 200,10000,100000] [--serve] [--baseline dir]
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -34,6 +36,13 @@ const sizes = String(args[1] ?? '200,10000,100000').split(',').map(Number);
 const WARM = 5;
 const TARGET_MS = 200;
 const HELD_SHARE = 0.01;
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
 const dist = new URL('../dist/', import.meta.url);
 const builds = { current: fileURLToPath(new URL('cli/main.cjs', dist)), ...(baselineDist ? { baseline: join(baselineDist, 'cli/main.cjs') } : {}) };
 
@@ -60,13 +69,28 @@ async function redeem(base, code) {
   return match[1];
 }
 
-async function timeGet(base, path, token) {
+/**
+ * The CPU time (user and system, every thread) the `recall ui` process has used, in ms; null where
+ * /proc is not there. On a machine shared with other work it moves far less than wall time.
+ */
+function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+
+async function timeGet(base, path, token, pid) {
+  const cpuBefore = pid === undefined ? null : cpuMs(pid);
   const started = performance.now();
   const response = await fetch(`${base}${path}`, { headers: { cookie: `recall_ui_${new URL(base).port}=${token}` } });
   const body = await response.text();
   const ms = performance.now() - started;
+  const cpuAfter = pid === undefined ? null : cpuMs(pid);
   if (response.status !== 200) throw new Error(`GET ${path}: ${response.status} ${body.slice(0, 200)}`);
-  return { ms, body };
+  return { ms, cpu: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore, body };
 }
 
 /**
@@ -97,10 +121,10 @@ async function measurePage(cli, env, path) {
   const { child, base, code, startMs } = await startUi(cli, env);
   try {
     const token = await redeem(base, code);
-    const first = await timeGet(base, path, token);
+    const first = await timeGet(base, path, token, child.pid);
     const warm = [];
-    for (let w = 0; w < WARM; w += 1) warm.push((await timeGet(base, path, token)).ms);
-    return { startMs, firstMs: first.ms, warmMs: warm, body: first.body };
+    for (let w = 0; w < WARM; w += 1) warm.push(await timeGet(base, path, token, child.pid));
+    return { startMs, first, warm };
   } finally {
     child.kill('SIGTERM');
     await new Promise((done) => child.once('exit', done));
@@ -111,6 +135,7 @@ function summarise(samples, pages) {
   const perPage = Object.fromEntries(Object.keys(pages).map((key) => [key, {
     firstMedianMs: round(median(samples[key].first)),
     warmMedianMs: round(median(samples[key].warm)),
+    ...(samples[key].firstCpu.length > 0 ? { firstCpuMedianMs: round(median(samples[key].firstCpu)), warmCpuMedianMs: round(median(samples[key].warmCpu)) } : {}),
   }]));
   const slowest = (kind) => {
     const [page, figures] = Object.entries(perPage).sort((a, b) => b[1][kind] - a[1][kind])[0];
@@ -156,16 +181,18 @@ async function measureSize(size) {
         serve.once('exit', (code) => reject(new Error(`recall serve exited ${code}`)));
       });
     }
-    const samples = Object.fromEntries(Object.keys(builds).map((b) => [b, { starts: [], ...Object.fromEntries(Object.keys(pages).map((k) => [k, { first: [], warm: [] }])) }]));
+    const samples = Object.fromEntries(Object.keys(builds).map((b) => [b, { starts: [], ...Object.fromEntries(Object.keys(pages).map((k) => [k, { first: [], warm: [], firstCpu: [], warmCpu: [] }])) }]));
     for (let i = 0; i < runs; i += 1) {
       for (const [key, path] of Object.entries(pages)) {
         for (const [build, cli] of Object.entries(builds)) {
           const figures = await measurePage(cli, env, path);
-          if (key === 'memories' && !figures.body.includes('data-id=')) throw new Error('the first page lists no memory');
+          if (key === 'memories' && !figures.first.body.includes('data-id=')) throw new Error('the first page lists no memory');
           const s = samples[build];
           s.starts.push(figures.startMs);
-          s[key].first.push(figures.firstMs);
-          s[key].warm.push(...figures.warmMs);
+          s[key].first.push(figures.first.ms);
+          s[key].warm.push(...figures.warm.map((w) => w.ms));
+          if (figures.first.cpu !== null) s[key].firstCpu.push(figures.first.cpu);
+          s[key].warmCpu.push(...figures.warm.flatMap((w) => (w.cpu === null ? [] : [w.cpu])));
         }
       }
     }
@@ -192,10 +219,11 @@ for (const size of sizes) {
   measured.push(figures);
   console.log(`recall ui over ${size} memories (${figures.held} held)${withServe ? ', hosted by a running recall serve' : ''}, median of ${runs} starts per page, ${WARM} warm requests each (NODE_EXTRA_CA_CERTS unset)`);
   console.log(`  spawn to the URL          ${figures.startToUrlMedianMs} ms${figures.baseline ? ` (baseline ${figures.baseline.startToUrlMedianMs})` : ''}`);
-  console.log(`  page                      first request / warm (ms)${figures.baseline ? '   baseline first / warm' : ''}`);
+  console.log(`  page                      first request / warm, ms [CPU ms]${figures.baseline ? '         baseline' : ''}`);
+  const cell = (f) => `${f.firstMedianMs} [${f.firstCpuMedianMs ?? '-'}] / ${f.warmMedianMs} [${f.warmCpuMedianMs ?? '-'}]`;
   for (const [key, f] of Object.entries(figures.pages)) {
     const b = figures.baseline?.pages[key];
-    console.log(`  ${key.padEnd(24)}  ${`${f.firstMedianMs} / ${f.warmMedianMs}`.padEnd(22)}${b ? `${b.firstMedianMs} / ${b.warmMedianMs}` : ''}${key === 'lastPage' ? ` (page ${figures.lastPage})` : ''}`);
+    console.log(`  ${key.padEnd(24)}  ${cell(f).padEnd(36)}${b ? cell(b) : ''}${key === 'lastPage' ? ` (page ${figures.lastPage})` : ''}`);
   }
   console.log(`  every page < ${TARGET_MS} ms, first request and warm: ${figures.met ? 'met' : `not met (slowest first request: ${figures.slowestFirst.page} ${figures.slowestFirst.ms} ms, slowest warm: ${figures.slowestWarm.page} ${figures.slowestWarm.ms} ms)`}`);
 }

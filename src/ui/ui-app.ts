@@ -1,4 +1,5 @@
 /** The routes of `recall ui`: every request passes the guard, every read and write goes through the one Runtime. */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Hono } from 'hono';
 import { html } from 'hono/html';
 import { RecallError, describeError } from '../core/errors.js';
@@ -22,6 +23,9 @@ import { createVersionedCache, type Cached } from './versioned-cache.js';
 import { probeStore } from '../doctor/probe-services.js';
 import type { Runtime } from '../app/runtime.js';
 
+
+/** How long background work waits before looking again whether requests are still being answered. */
+const IDLE_WAIT_MS = 20;
 
 export function buildUiApp(deps: UiDeps): Hono {
   const { runtime, access, logger } = deps;
@@ -77,14 +81,24 @@ export function buildUiApp(deps: UiDeps): Hono {
  * What every page or the review page reads from the rows, read once now, in the background: the page
  * is usually first opened a second after the URL is printed, and on a big store these reads are most
  * of a first page (at 100k memories the counts per project and type take 100-400 ms). A page asked for
- * meanwhile waits for the same reads rather than starting its own.
+ * meanwhile waits for the same reads rather than starting its own. Then, between requests only, what
+ * `recall serve` keeps for searches (the full-text index loaded whole; the rows and vectors of a table
+ * without a vector index), and why each held memory is held, for the review page's counts.
  */
 function warmPages(runtime: Runtime, cached: Cached, memo: ScreenMemo, idle: () => boolean): void {
   const warm = async () => {
     const store = await runtime.store();
     await Promise.all([store.countByNamespaceAndType(), countPending(runtime, cached)]);
-    // Why each held memory is held, for the review page's counts: between requests only.
-    await memo.screenAll(await readHeld(runtime, cached), idle);
+    const held = await readHeld(runtime, cached);
+    await untilIdle(idle);
+    await store.warmTextIndex();
+    await untilIdle(idle);
+    await store.warmVectors();
+    await memo.screenAll(held, idle);
   };
   warm().catch(() => undefined); // A page that needs them reads them again and reports what failed.
+}
+
+async function untilIdle(idle: () => boolean): Promise<void> {
+  while (!idle()) await sleep(IDLE_WAIT_MS);
 }
