@@ -1,5 +1,4 @@
 /** The routes of `recall ui`: every request passes the guard, every read and write goes through the one Runtime. */
-import { setTimeout as sleep } from 'node:timers/promises';
 import { Hono } from 'hono';
 import { html } from 'hono/html';
 import { RecallError, describeError } from '../core/errors.js';
@@ -10,7 +9,7 @@ import { renderConfirmForget } from './page-confirm-forget.js';
 import { renderMemoriesPage, readMemoriesQuery } from './page-memories.js';
 import { renderMemoryPage } from './page-memory.js';
 import { renderNextSessionPage } from './page-next-session.js';
-import { countPending, readHeld, readReviewQuery, renderReviewPage } from './page-review.js';
+import { countPending, readReviewQuery, renderReviewPage } from './page-review.js';
 import { renderSessionsPage } from './page-sessions.js';
 import { UI_CSS } from './ui-css.js';
 import type { PageRenderer, UiDeps } from './ui-deps.js';
@@ -18,14 +17,11 @@ import { guardRequests } from './ui-security.js';
 import { layout } from './ui-layout.js';
 import { addWriteRoutes } from './ui-writes.js';
 import { createUndoStash } from './undo-stash.js';
-import { createScreenMemo, type ScreenMemo } from './screen-memo.js';
+import { createScreenMemo } from './screen-memo.js';
 import { createVersionedCache, type Cached } from './versioned-cache.js';
 import { probeStore } from '../doctor/probe-services.js';
 import type { Runtime } from '../app/runtime.js';
 
-
-/** How long background work waits before looking again whether requests are still being answered. */
-const IDLE_WAIT_MS = 20;
 
 export function buildUiApp(deps: UiDeps): Hono {
   const { runtime, access, logger } = deps;
@@ -43,7 +39,7 @@ export function buildUiApp(deps: UiDeps): Hono {
       answering -= 1;
     }
   });
-  warmPages(runtime, cached, memo, idle);
+  warmPages(runtime, cached);
   app.use('*', guardRequests(access));
   const page: PageRenderer = async (c, title, body, status = 200) => {
     const [pending, html] = await Promise.all([countPending(runtime, cached), body]);
@@ -78,27 +74,16 @@ export function buildUiApp(deps: UiDeps): Hono {
 }
 
 /**
- * What every page or the review page reads from the rows, read once now, in the background: the page
- * is usually first opened a second after the URL is printed, and on a big store these reads are most
- * of a first page (at 100k memories the counts per project and type take 100-400 ms). A page asked for
- * meanwhile waits for the same reads rather than starting its own. Then, between requests only, what
- * `recall serve` keeps for searches (the full-text index loaded whole; the rows and vectors of a table
- * without a vector index), and why each held memory is held, for the review page's counts.
+ * What nearly every page reads from the rows, read once now, in the background: on a big store the
+ * counts per project and type are most of a first page (100-400 ms at 100k memories), and a page asked
+ * for meanwhile waits for the same read rather than starting its own. Nothing more: loading the search
+ * indexes or screening the held memories here as well took CPU from the first request of every page
+ * (bench/ui-first-page.mjs at 100k: health 563 ms against 152, next session 728 against 339).
  */
-function warmPages(runtime: Runtime, cached: Cached, memo: ScreenMemo, idle: () => boolean): void {
+function warmPages(runtime: Runtime, cached: Cached): void {
   const warm = async () => {
     const store = await runtime.store();
     await Promise.all([store.countByNamespaceAndType(), countPending(runtime, cached)]);
-    const held = await readHeld(runtime, cached);
-    await untilIdle(idle);
-    await store.warmTextIndex();
-    await untilIdle(idle);
-    await store.warmVectors();
-    await memo.screenAll(held, idle);
   };
   warm().catch(() => undefined); // A page that needs them reads them again and reports what failed.
-}
-
-async function untilIdle(idle: () => boolean): Promise<void> {
-  while (!idle()) await sleep(IDLE_WAIT_MS);
 }
