@@ -1,38 +1,53 @@
-// How fast `recall ui` answers over stores of N memories (build-store.mjs: hash embedder, 20 projects),
-// 1% of them held for review (as a capture's screen leaves them). Per size and run: start the built bin
-// (`ui --no-open --port 0`), time spawn to the printed URL (the store opens before it prints), trade the
-// URL's one-time code for the session cookie, then time
-// - the first page: the first GET / after start, as a user opening the printed URL;
-// - every page warm, each a median over the warm requests: the memories list, a hybrid search, one
-//   memory, its forget confirmation, review (first page, filtered by reason, its second page), the
-//   next-session preview of one project, sessions, Endless and health;
-// - the last page of the memories list: reached by following the "older" links from the first page
-//   (50 rows a page), then timed like the others, to compare a deep page with the first.
+// How fast `recall ui` answers each page over stores of N memories (build-store.mjs: hash embedder, 20
+// projects, maintained as the worker's upkeep leaves a store: vector index, text index, key indexes),
+// 1% of them held for review (as a capture's screen leaves them).
+// Each page is timed on a `recall ui` of its own, started for it (the built bin, `ui --no-open --port 0`,
+// spawn to the printed URL timed too): its first request right after the printed URL's one-time code is
+// traded for the session cookie (as a user opening a link to that page), then WARM requests more (warm).
+// Pages: the memories list (first page), a hybrid search, one memory, its forget confirmation, review
+// (first page, filtered by project, its second page), the next-session preview of one project, sessions
+// (the jobs), Endless, health, and the last page of the memories list (by its cursor, as the "older"
+// links reach it).
 // With --serve, a `recall serve` runs on the same state dir for each size, so `recall ui` hosts the page
 // inside the daemon (its warm table) instead of opening the table itself.
-// Medians over `runs` starts; NODE_EXTRA_CA_CERTS unset. The target: every page under 200 ms.
-// Usage: npm run build && node bench/ui-first-page.mjs [runs] [sizes, e.g. 200,10000,100000] [--serve]
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+// With --baseline <dist dir> (another build of recall, e.g. the code before a change), every start
+// alternates between this build and that one over the same stores, and both sets of figures are kept.
+// Each request also has the CPU time the `recall ui` process spent meanwhile (/proc, every thread; its
+// background work included), which moves far less than wall time on a shared machine.
+// Medians over `runs` starts per page; NODE_EXTRA_CA_CERTS unset. The target: every page under 200 ms,
+// first request and warm.
+// Usage: npm run build && node bench/ui-first-page.mjs [runs] [sizes, e.g. 200,10000,100000] [--serve] [--baseline dir]
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildStoreInChild, cleanEnv, median } from './measure.mjs';
 import { recordResult } from './results.mjs';
 
-const args = process.argv.slice(2).filter((a) => a !== '--serve');
-const withServe = process.argv.includes('--serve');
-const runs = Math.max(3, Number(args[0] ?? 5));
+const argv = process.argv.slice(2);
+const baselineAt = argv.indexOf('--baseline');
+const baselineDist = baselineAt >= 0 ? resolve(argv[baselineAt + 1] ?? '') : null;
+const args = argv.filter((a, i) => a !== '--serve' && i !== baselineAt && i !== baselineAt + 1);
+const withServe = argv.includes('--serve');
+const runs = Math.max(3, Number(args[0] ?? 3));
 const sizes = String(args[1] ?? '200,10000,100000').split(',').map(Number);
 const WARM = 5;
 const TARGET_MS = 200;
 const HELD_SHARE = 0.01;
-const cli = fileURLToPath(new URL('../dist/cli/main.cjs', import.meta.url));
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
 const dist = new URL('../dist/', import.meta.url);
+const builds = { current: fileURLToPath(new URL('cli/main.cjs', dist)), ...(baselineDist ? { baseline: join(baselineDist, 'cli/main.cjs') } : {}) };
 
-function startUi(env) {
-  return new Promise((resolve, reject) => {
+function startUi(cli, env) {
+  return new Promise((resolveStart, reject) => {
     const started = performance.now();
     const child = spawn(process.execPath, [cli, 'ui', '--no-open', '--port', '0'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let text = '';
@@ -40,7 +55,7 @@ function startUi(env) {
     child.stdout.on('data', (chunk) => {
       text += chunk;
       const match = /^recall ui: (http:\/\/127\.0\.0\.1:\d+\/)\?code=([\w-]+)\n/.exec(text);
-      if (match) resolve({ child, base: match[1], code: match[2], startMs: performance.now() - started });
+      if (match) resolveStart({ child, base: match[1], code: match[2], startMs: performance.now() - started });
     });
     child.on('exit', (code) => reject(new Error(`recall ui exited ${code} before printing its URL`)));
   });
@@ -54,105 +69,144 @@ async function redeem(base, code) {
   return match[1];
 }
 
-async function timeGet(base, path, token) {
+/**
+ * The CPU time (user and system, every thread) the `recall ui` process has used, in ms; null where
+ * /proc is not there. On a machine shared with other work it moves far less than wall time.
+ */
+function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+
+async function timeGet(base, path, token, pid) {
+  const cpuBefore = pid === undefined ? null : cpuMs(pid);
   const started = performance.now();
   const response = await fetch(`${base}${path}`, { headers: { cookie: `recall_ui_${new URL(base).port}=${token}` } });
   const body = await response.text();
   const ms = performance.now() - started;
+  const cpuAfter = pid === undefined ? null : cpuMs(pid);
   if (response.status !== 200) throw new Error(`GET ${path}: ${response.status} ${body.slice(0, 200)}`);
-  return { ms, body };
+  return { ms, cpu: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore, body };
 }
 
-/** Follows the "older" links from the first page to the last; returns its path and page number. */
-async function lastPage(base, token) {
-  let path = '';
-  let pages = 1;
-  for (;;) {
-    const { body } = await timeGet(base, path, token);
-    const older = /<a href="\/([^"]*)" id="older">/.exec(body);
-    if (older === null) return { path, pages };
-    path = older[1].replaceAll('&amp;', '&');
-    pages += 1;
-  }
-}
-
-/** Holds 1% of the memories for review, as the screen does with a capture's suspicious ones. */
-async function holdSome(home, size) {
+/**
+ * Holds 1% of the memories for review, as the screen does with a capture's suspicious ones; returns
+ * their count, the newest memory's id and the path of the memories list's last page (the rows older
+ * than the 50 oldest's newest, as the "older" links write it).
+ */
+async function prepare(home, size) {
   const { openLanceStore } = await import(new URL('adapters/lance-store.js', dist).href);
+  const { writeCursor } = await import(new URL('ui/memories-cursor.js', dist).href);
   const store = await openLanceStore(join(home, 'db'));
   const held = Math.max(1, Math.round(size * HELD_SHARE));
   const rows = await store.list({ limit: held * 7 });
   const ids = rows.filter((_, i) => i % 7 === 3).map((r) => r.id).slice(0, held);
   await store.setStatus(ids, 'quarantined');
+  const total = await store.count({});
+  const pages = Math.ceil(total / 50);
+  const oldest = await store.list({ newerThan: { createdAt: '0000', id: '' }, limit: (total - (pages - 1) * 50) + 1 });
   await store.close?.();
-  return { held: ids.length, memoryId: rows[0].id };
+  const lastPath = pages > 1 ? `?${new URLSearchParams({ namespace: '', type: '', page: String(pages), older: writeCursor(oldest[0]) }).toString()}` : '';
+  return { held: ids.length, memoryId: rows[0].id, lastPath, pages };
 }
 
 const round = (n) => Math.round(n * 10) / 10;
 
+/** Starts one `recall ui` for `path`: its start, first request and WARM warm requests. */
+async function measurePage(cli, env, path) {
+  const { child, base, code, startMs } = await startUi(cli, env);
+  try {
+    const token = await redeem(base, code);
+    const first = await timeGet(base, path, token, child.pid);
+    const warm = [];
+    for (let w = 0; w < WARM; w += 1) warm.push(await timeGet(base, path, token, child.pid));
+    return { startMs, first, warm };
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((done) => child.once('exit', done));
+  }
+}
+
+function summarise(samples, pages) {
+  const perPage = Object.fromEntries(Object.keys(pages).map((key) => [key, {
+    firstMedianMs: round(median(samples[key].first)),
+    warmMedianMs: round(median(samples[key].warm)),
+    ...(samples[key].firstCpu.length > 0 ? { firstCpuMedianMs: round(median(samples[key].firstCpu)), warmCpuMedianMs: round(median(samples[key].warmCpu)) } : {}),
+  }]));
+  const slowest = (kind) => {
+    const [page, figures] = Object.entries(perPage).sort((a, b) => b[1][kind] - a[1][kind])[0];
+    return { page, ms: figures[kind] };
+  };
+  const slowestFirst = slowest('firstMedianMs');
+  const slowestWarm = slowest('warmMedianMs');
+  return {
+    startToUrlMedianMs: round(median(samples.starts)),
+    firstPageMedianMs: perPage.memories.firstMedianMs,
+    pages: perPage,
+    slowestFirst,
+    slowestWarm,
+    met: slowestFirst.ms < TARGET_MS && slowestWarm.ms < TARGET_MS,
+  };
+}
+
 async function measureSize(size) {
   const home = mkdtempSync(join(tmpdir(), 'recall-bench-ui-'));
   try {
-    buildStoreInChild(home, size);
-    const { held, memoryId } = await holdSome(home, size);
+    buildStoreInChild(home, size, { maintain: true });
+    const { held, memoryId, lastPath, pages: listPages } = await prepare(home, size);
     const env = cleanEnv({ RECALL_HOME: home, RECALL_EMBEDDER: 'hash', LANCEDB_LOG: 'error', RECALL_OLLAMA_HOST: 'http://127.0.0.1:9' });
-    const paths = {
+    const project = encodeURIComponent('project:bench3-0000abcd');
+    const pages = {
       memories: '',
       search: '?q=database+migrations',
       memory: `memory/${memoryId}`,
       confirmForget: `memory/${memoryId}/forget`,
       review: 'review',
-      reviewFiltered: `review?namespace=${encodeURIComponent('project:bench3-0000abcd')}`,
+      reviewFiltered: `review?namespace=${project}`,
       reviewPage2: 'review?page=2',
-      nextSession: `next-session?namespace=${encodeURIComponent('project:bench3-0000abcd')}`,
+      nextSession: `next-session?namespace=${project}`,
       sessions: 'sessions',
       endless: 'endless',
       health: 'health',
+      lastPage: lastPath,
     };
-    const serve = withServe ? spawn(process.execPath, [cli, 'serve'], { env, stdio: ['ignore', 'pipe', 'inherit'] }) : null;
+    const serve = withServe ? spawn(process.execPath, [builds.current, 'serve'], { env, stdio: ['ignore', 'pipe', 'inherit'] }) : null;
     if (serve !== null) {
-      await new Promise((resolve, reject) => {
-        serve.stdout.once('data', resolve);
+      await new Promise((ready, reject) => {
+        serve.stdout.once('data', ready);
         serve.once('exit', (code) => reject(new Error(`recall serve exited ${code}`)));
       });
     }
-    const first = [];
-    const deep = [];
-    let deepPages = 0;
-    const starts = [];
-    const warm = Object.fromEntries(Object.keys(paths).map((k) => [k, []]));
+    const samples = Object.fromEntries(Object.keys(builds).map((b) => [b, { starts: [], ...Object.fromEntries(Object.keys(pages).map((k) => [k, { first: [], warm: [], firstCpu: [], warmCpu: [] }])) }]));
     for (let i = 0; i < runs; i += 1) {
-      const { child, base, code, startMs } = await startUi(env);
-      starts.push(startMs);
-      try {
-        const token = await redeem(base, code);
-        const page = await timeGet(base, '', token);
-        if (!page.body.includes('data-id=')) throw new Error('the first page lists no memory');
-        first.push(page.ms);
-        for (let w = 0; w < WARM; w += 1) for (const [key, path] of Object.entries(paths)) warm[key].push((await timeGet(base, path, token)).ms);
-        const last = await lastPage(base, token);
-        deepPages = last.pages;
-        for (let w = 0; w < WARM; w += 1) deep.push((await timeGet(base, last.path, token)).ms);
-      } finally {
-        child.kill('SIGTERM');
-        await new Promise((resolve) => child.once('exit', resolve));
+      for (const [key, path] of Object.entries(pages)) {
+        for (const [build, cli] of Object.entries(builds)) {
+          const figures = await measurePage(cli, env, path);
+          if (key === 'memories' && !figures.first.body.includes('data-id=')) throw new Error('the first page lists no memory');
+          const s = samples[build];
+          s.starts.push(figures.startMs);
+          s[key].first.push(figures.first.ms);
+          s[key].warm.push(...figures.warm.map((w) => w.ms));
+          if (figures.first.cpu !== null) s[key].firstCpu.push(figures.first.cpu);
+          s[key].warmCpu.push(...figures.warm.flatMap((w) => (w.cpu === null ? [] : [w.cpu])));
+        }
       }
     }
     if (serve !== null) {
       serve.kill('SIGTERM');
-      await new Promise((resolve) => serve.once('exit', resolve));
+      await new Promise((done) => serve.once('exit', done));
     }
-    const pagesMedianMs = { ...Object.fromEntries(Object.entries(warm).map(([k, v]) => [k, round(median(v))])), lastPage: round(median(deep)) };
-    const slowest = Object.entries(pagesMedianMs).sort((a, b) => b[1] - a[1])[0];
+    const current = summarise(samples.current, pages);
     return {
       memories: size,
       held,
-      startToUrlMedianMs: round(median(starts)),
-      firstPageMedianMs: round(median(first)),
-      pagesMedianMs,
-      lastPage: deepPages,
-      slowestPage: { page: slowest[0], ms: slowest[1] },
-      met: median(first) < TARGET_MS && slowest[1] < TARGET_MS,
+      lastPage: listPages,
+      ...current,
+      ...(samples.baseline ? { baseline: summarise(samples.baseline, pages) } : {}),
     };
   } finally {
     rmSync(home, { recursive: true, force: true });
@@ -163,16 +217,24 @@ const measured = [];
 for (const size of sizes) {
   const figures = await measureSize(size);
   measured.push(figures);
-  console.log(`recall ui over ${size} memories (${figures.held} held)${withServe ? ', hosted by a running recall serve' : ''}, median of ${runs} starts (NODE_EXTRA_CA_CERTS unset)`);
-  console.log(`  spawn to the URL          ${figures.startToUrlMedianMs} ms`);
-  console.log(`  first page                ${figures.firstPageMedianMs} ms`);
-  for (const [key, ms] of Object.entries(figures.pagesMedianMs)) console.log(`  ${key.padEnd(24)}  ${ms} ms${key === 'lastPage' ? ` (page ${figures.lastPage})` : ''}`);
-  console.log(`  first page and every warm page < ${TARGET_MS} ms: ${figures.met ? 'met' : `not met (first page ${figures.firstPageMedianMs} ms, slowest warm page: ${figures.slowestPage.page} ${figures.slowestPage.ms} ms)`}`);
+  console.log(`recall ui over ${size} memories (${figures.held} held)${withServe ? ', hosted by a running recall serve' : ''}, median of ${runs} starts per page, ${WARM} warm requests each (NODE_EXTRA_CA_CERTS unset)`);
+  console.log(`  spawn to the URL          ${figures.startToUrlMedianMs} ms${figures.baseline ? ` (baseline ${figures.baseline.startToUrlMedianMs})` : ''}`);
+  console.log(`  page                      first request / warm, ms [CPU ms]${figures.baseline ? '         baseline' : ''}`);
+  const cell = (f) => `${f.firstMedianMs} [${f.firstCpuMedianMs ?? '-'}] / ${f.warmMedianMs} [${f.warmCpuMedianMs ?? '-'}]`;
+  for (const [key, f] of Object.entries(figures.pages)) {
+    const b = figures.baseline?.pages[key];
+    console.log(`  ${key.padEnd(24)}  ${cell(f).padEnd(36)}${b ? cell(b) : ''}${key === 'lastPage' ? ` (page ${figures.lastPage})` : ''}`);
+  }
+  console.log(`  every page < ${TARGET_MS} ms, first request and warm: ${figures.met ? 'met' : `not met (slowest first request: ${figures.slowestFirst.page} ${figures.slowestFirst.ms} ms, slowest warm: ${figures.slowestWarm.page} ${figures.slowestWarm.ms} ms)`}`);
 }
 const smallest = measured[0];
 const largest = measured.at(-1);
 const ratios = smallest && largest && smallest !== largest
-  ? Object.fromEntries(Object.keys(largest.pagesMedianMs).map((k) => [k, round(largest.pagesMedianMs[k] / Math.max(0.1, smallest.pagesMedianMs[k]))]))
+  ? Object.fromEntries(Object.keys(largest.pages).map((k) => [k, round(largest.pages[k].firstMedianMs / Math.max(0.1, smallest.pages[k].firstMedianMs))]))
   : {};
-if (Object.keys(ratios).length > 0) console.log(`  largest / smallest store, per page: ${Object.entries(ratios).map(([k, v]) => `${k} ${v}x`).join(', ')}`);
-recordResult(withServe ? 'uiFirstPageThroughServe' : 'uiFirstPage', { runs, targetMs: TARGET_MS, sizes: measured, ratios, throughServe: withServe, met: measured.every((m) => m.met) });
+if (Object.keys(ratios).length > 0) console.log(`  largest / smallest store, first request per page: ${Object.entries(ratios).map(([k, v]) => `${k} ${v}x`).join(', ')}`);
+recordResult(withServe ? 'uiFirstPageThroughServe' : 'uiFirstPage', {
+  runs, warmRequests: WARM, targetMs: TARGET_MS, storesMaintained: true, sizes: measured, ratios, throughServe: withServe,
+  ...(baselineDist ? { baselineDist: pathToFileURL(baselineDist).pathname } : {}),
+  met: measured.every((m) => m.met),
+});

@@ -8,18 +8,36 @@ import { cosineSimilarity } from '../core/cosine-similarity.js';
 import { RecallError } from '../core/errors.js';
 import { byDistance, byScore, keepPassing, lateFilterFetch, type LateFilter } from './lance-late-filter.js';
 
-/** Newest first (created_at, then id), or with `oldestFirst` the other way; `limit` <= 0 returns nothing. */
+/**
+ * Rows read whole beside the sort: up to this many, a page is found on its sort keys first and then read
+ * by id (see queryRows).
+ */
+const KEYS_FIRST_MAX_ROWS = 100;
+
+/**
+ * Newest first (created_at, then id), or with `oldestFirst` the other way; `limit` <= 0 returns nothing.
+ * A page of 2 to KEYS_FIRST_MAX_ROWS rows is found in two steps: its ids, sorting on the two key
+ * columns alone (and the filter's), then its rows by id (the BTREE on `id` past 10,000 rows). Sorting
+ * every column of every row that passes to keep a few cost 5-10 times as much: the 51 newest of 100k
+ * rows took 50-260 ms against 20-30 ms.
+ */
 export async function queryRows(t: Table, filter: string | null, limit: number | undefined, oldestFirst = false): Promise<MemoryRecord[]> {
   if (limit !== undefined && limit <= 0) return []; // LanceDB treats limit(0) as "no limit"
-  let q = t.query().select(RECORD_COLUMNS);
+  const keysFirst = limit !== undefined && limit > 1 && limit <= KEYS_FIRST_MAX_ROWS;
+  let q = t.query().select(keysFirst ? ['id', 'created_at'] : RECORD_COLUMNS);
   if (filter !== null) q = q.where(filter);
   q = q.orderBy([
     { columnName: 'created_at', ascending: oldestFirst, nullsFirst: false },
     { columnName: 'id', ascending: oldestFirst, nullsFirst: false },
   ]);
   if (limit !== undefined) q = q.limit(limit);
-  const found = await guard('query', () => q.toArrow());
-  return rowsOf(found).map(toRecord);
+  const found = rowsOf(await guard('query', () => q.toArrow()));
+  if (!keysFirst) return found.map(toRecord);
+  const ids = found.map((row) => String(row.id));
+  if (ids.length === 0) return [];
+  // A row changed between the two reads shows as it is now; one deleted in between is left out.
+  const byId = new Map((await readRows(t, `id IN ${sqlList(ids)}`)).map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** Every row matching `filter`, in no particular order (sorting costs a millisecond a search can spare). */

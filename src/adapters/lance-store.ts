@@ -83,7 +83,7 @@ export async function openLanceStore(at: StoreLocation | string, opts: OpenStore
    * The last group counts with the table, version and row count they were read at (countByNamespaceAndType):
    * a table made anew (salvage, another process) starts its versions again, so all three must match.
    */
-  let groupCounts: { table: Table; version: number; rows: number; counts: GroupCount[] } | null = null;
+  let groupCounts: { table: Table; version: number; rows: number; counts: Promise<GroupCount[]> } | null = null;
   /** Whether this process has seen the full-text index on the current table. */
   let ftsReady = false;
   /** The full-text index last loaded whole (warmTextIndex), and the table version it was checked at. */
@@ -401,9 +401,13 @@ export async function openLanceStore(at: StoreLocation | string, opts: OpenStore
       const version = await guard('read the table version', () => t.version());
       const rows = await guard('count', () => t.countRows());
       if (groupCounts !== null && groupCounts.table === t && groupCounts.version === version && groupCounts.rows === rows) return groupCounts.counts;
-      const counts = await queryGroupCounts(t);
+      // Callers at the same time (the page's parts) share one read.
+      const counts = queryGroupCounts(t);
       groupCounts = { table: t, version, rows, counts };
-      return counts;
+      return counts.catch((err: unknown) => {
+        if (groupCounts?.counts === counts) groupCounts = null;
+        throw err;
+      });
     },
 
     async dataVersion() {

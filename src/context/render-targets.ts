@@ -65,8 +65,12 @@ async function contextInputs(
   global: () => Promise<MemoryRecord[]>,
   options: TargetOptions,
 ): Promise<{ memories: MemoryRecord[]; opts: RenderContextOptions }> {
-  const own = target.namespace === GLOBAL_NAMESPACE ? await global() : await listNamespace(store, target.namespace, MEMORY_TYPES);
-  const shared = target.withGlobal && target.namespace !== GLOBAL_NAMESPACE ? (await global()).filter((m) => m.type !== 'session') : [];
+  // The project's rows and the global ones are read at the same time.
+  const [own, globals] = await Promise.all([
+    target.namespace === GLOBAL_NAMESPACE ? global() : listNamespace(store, target.namespace, MEMORY_TYPES),
+    target.withGlobal && target.namespace !== GLOBAL_NAMESPACE ? global() : Promise.resolve([]),
+  ]);
+  const shared = globals.filter((m) => m.type !== 'session');
   const namespaces = target.withGlobal && target.namespace !== GLOBAL_NAMESPACE ? [target.namespace, GLOBAL_NAMESPACE] : [target.namespace];
   const changes = await readRecentChanges(store, namespaces, [...own, ...shared], { now: options.now, days: options.changesDays ?? DEFAULT_CHANGES_DAYS });
   const overridden = shared.length > 0 ? findOverriddenGlobals(own, shared) : new Set<string>();

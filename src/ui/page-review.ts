@@ -6,10 +6,11 @@
  */
 import { html } from 'hono/html';
 import type { MemoryRecord } from '../core/memory.js';
-import { REASON_TEXT, screenMemory, type QuarantineReason } from '../store/screen-memory.js';
+import { REASON_TEXT, type QuarantineReason } from '../store/screen-memory.js';
 import type { Runtime } from '../app/runtime.js';
 import type { Html } from './ui-layout.js';
 import { projectLabels, type ProjectLabel } from './project-labels.js';
+import type { ScreenMemo } from './screen-memo.js';
 import type { Cached } from './versioned-cache.js';
 import { labelText, visible } from './visible-text.js';
 
@@ -37,30 +38,43 @@ export function reviewPath(query: ReviewQuery, page = query.page): string {
   return text === '' ? '/review' : `/review?${text}`;
 }
 
-interface Held {
+export interface Held {
   record: MemoryRecord;
   reasons: QuarantineReason[];
 }
 
-export async function renderReviewPage(query: ReviewQuery, token: string, runtime: Runtime, cached: Cached): Promise<Html> {
+/**
+ * Held memories not yet screened (screen-memo.ts) that a page screens before it answers; with more, a
+ * page without a reason filter shows the reasons of its own rows and counts them once all are screened.
+ */
+const SCREEN_INLINE = 100;
+
+export async function renderReviewPage(query: ReviewQuery, token: string, runtime: Runtime, cached: Cached, memo: ScreenMemo, idle: () => boolean): Promise<Html> {
   const store = await runtime.store();
-  const [records, groups] = await Promise.all([cached('held', () => store.list({ quarantine: 'only', limit: REVIEW_LIMIT })), store.countByNamespaceAndType()]);
+  const [records, groups] = await Promise.all([readHeld(runtime, cached), store.countByNamespaceAndType()]);
   if (records.length === 0) return html`<p id="nothing">Nothing to review: no memory is held back. Memories that look like instructions to the agent, hold hidden characters or were written for every project by an agent wait here before any session sees them.</p>`;
+  const counted = query.reason !== '' || records.filter((r) => memo.known(r) === undefined).length <= SCREEN_INLINE;
+  if (counted) await memo.screenAll(records);
+  else memo.screenAll(records, idle).catch(() => undefined); // Goes on between requests; a later look counts.
   const label = projectLabels(groups.map((g) => g.namespace));
-  const held: Held[] = records.map((record) => ({ record, reasons: screenMemory(record.content, record).reasons }));
-  const matching = held.filter((h) => (query.reason === '' || h.reasons.includes(query.reason as QuarantineReason)) && (query.namespace === '' || h.record.namespace === query.namespace) && (query.source === '' || h.record.source === query.source));
+  const matching = records.filter((r) => (query.namespace === '' || r.namespace === query.namespace) && (query.source === '' || r.source === query.source) && (query.reason === '' || memo.reasonsOf(r).includes(query.reason as QuarantineReason)));
   const pages = Math.max(1, Math.ceil(matching.length / REVIEW_PAGE_SIZE));
   const page = Math.min(query.page, pages);
-  const shown = matching.slice((page - 1) * REVIEW_PAGE_SIZE, page * REVIEW_PAGE_SIZE);
+  const shown = matching.slice((page - 1) * REVIEW_PAGE_SIZE, page * REVIEW_PAGE_SIZE).map((record) => ({ record, reasons: memo.reasonsOf(record) }));
   const here = reviewPath(query, page);
   return html`<p>No session sees these until approved.</p>
-${filterForm(query, held, label)}
-<p class="totals" id="totals">${matching.length.toLocaleString('en')} of ${held.length.toLocaleString('en')}${held.length >= REVIEW_LIMIT ? '+' : ''} held memories${matching.length === held.length ? '' : ' match the filters'}; page ${page} of ${pages}.</p>
+${filterForm(query, records, counted ? memo.reasonsOf : null, label)}
+<p class="totals" id="totals">${matching.length.toLocaleString('en')} of ${records.length.toLocaleString('en')}${records.length >= REVIEW_LIMIT ? '+' : ''} held memories${matching.length === records.length ? '' : ' match the filters'}; page ${page} of ${pages}.</p>
 ${shown.length === 0 ? html`<p id="none-match">None matches these filters. <a href="/review">Show all held memories</a>.</p>` : html`<form method="post" action="/review/decide" id="review-form"><input type="hidden" name="_token" value="${token}"><input type="hidden" name="back" value="${here}">
 <div class="actions"><button type="submit" name="action" value="approve" id="approve-selected">Approve selected</button> <button type="submit" name="action" value="forget" class="danger" id="forget-selected">Forget selected…</button></div>
 <table class="memories"><thead><tr><th><span class="vh">select</span></th><th>memory</th><th>why</th><th>project</th><th>from</th><th><span class="vh">actions</span></th></tr></thead><tbody>
 ${shown.map((h) => reviewRow(h, label))}</tbody></table></form>`}
 ${pager(query, page, pages)}`;
+}
+
+/** Every held memory (up to REVIEW_LIMIT), newest first; the rows kept while the table is the same. */
+export async function readHeld(runtime: Runtime, cached: Cached): Promise<MemoryRecord[]> {
+  return cached('held', async () => (await runtime.store()).list({ quarantine: 'only', limit: REVIEW_LIMIT }));
 }
 
 /** One held memory: its checkbox, text, reasons, project, source and its own two buttons, all named after it. */
@@ -71,14 +85,16 @@ export function reviewRow({ record: r, reasons }: Held, label: ProjectLabel): Ht
 <td><button type="submit" name="one" value="approve:${r.id}" aria-label="${`Approve: ${name}`}">Approve</button> <button type="submit" name="one" value="forget:${r.id}" class="danger" aria-label="${`Forget: ${name}`}">Forget…</button></td></tr>`;
 }
 
-function filterForm(query: ReviewQuery, held: readonly Held[], label: ProjectLabel): Html {
+/** The filters, each choice with its count; reasons without counts while they are still being screened (`reasonsOf` null). */
+function filterForm(query: ReviewQuery, held: readonly MemoryRecord[], reasonsOf: ((r: MemoryRecord) => QuarantineReason[]) | null, label: ProjectLabel): Html {
   const tally = <K extends string>(keys: K[]): Array<[K, number]> => [...keys.reduce((m, k) => m.set(k, (m.get(k) ?? 0) + 1), new Map<K, number>())].sort((a, b) => b[1] - a[1]);
-  const option = (value: string, text: string, n: number, chosen: string) => html`<option value="${value}"${value === chosen ? ' selected' : ''}>${text} (${n})</option>`;
+  const option = (value: string, text: string, n: number | null, chosen: string) => html`<option value="${value}"${value === chosen ? ' selected' : ''}>${text}${n === null ? '' : ` (${n})`}</option>`;
+  const reasons: Array<[QuarantineReason, number | null]> = reasonsOf === null ? (Object.keys(REASON_TEXT) as QuarantineReason[]).map((k) => [k, null]) : tally(held.flatMap(reasonsOf));
   return html`<form method="get" action="/review" class="filters">
-<label for="f-reason" class="vh">why held</label><select id="f-reason" name="reason"><option value="">every reason</option>${tally(held.flatMap((h) => h.reasons)).map(([k, n]) => option(k, REASON_TEXT[k], n, query.reason))}</select>
-<label for="f-project" class="vh">project</label><select id="f-project" name="namespace"><option value="">all projects</option>${tally(held.map((h) => h.record.namespace)).map(([k, n]) => option(k, label(k), n, query.namespace))}</select>
-<label for="f-source" class="vh">source</label><select id="f-source" name="source"><option value="">every source</option>${tally(held.map((h) => h.record.source)).map(([k, n]) => option(k, k, n, query.source))}</select>
-<button type="submit">Filter</button></form>`;
+<label for="f-reason" class="vh">why held</label><select id="f-reason" name="reason"><option value="">every reason</option>${reasons.map(([k, n]) => option(k, REASON_TEXT[k], n, query.reason))}</select>
+<label for="f-project" class="vh">project</label><select id="f-project" name="namespace"><option value="">all projects</option>${tally(held.map((h) => h.namespace)).map(([k, n]) => option(k, label(k), n, query.namespace))}</select>
+<label for="f-source" class="vh">source</label><select id="f-source" name="source"><option value="">every source</option>${tally(held.map((h) => h.source)).map(([k, n]) => option(k, k, n, query.source))}</select>
+<button type="submit">Filter</button></form>${reasonsOf === null ? html`<p class="muted" id="screening">Counting the reasons of ${held.length.toLocaleString('en')} held memories; they show here on the next look.</p>` : ''}`;
 }
 
 function pager(query: ReviewQuery, page: number, pages: number): Html | '' {

@@ -41,4 +41,14 @@ describe('MemoryStore.list by place', () => {
     const rows = await store.list({ namespace: 'global', olderThan: place(stored(10)), limit: 3 });
     expect(rows.map((r) => r.id)).toEqual(['m008', 'm006', 'm004']);
   });
+
+  it('reads a small page (found on its sort keys, then read by id) as the same rows, whole, as a long one', async () => {
+    const store = await stores.openStore();
+    await store.restore(Array.from({ length: 150 }, (_, i) => ({ ...stored(i, i % 3 === 0 ? 'global' : 'project:a-0000aaaa'), type: i % 2 === 0 ? 'decision' : 'pattern' })), EMBEDDER);
+    for (const filters of [{}, { namespace: 'global' }, { type: 'pattern' as const }]) {
+      const long = await store.list({ ...filters, limit: 1000 });
+      for (const limit of [2, 7, 50, 100]) expect(await store.list({ ...filters, limit })).toEqual(long.slice(0, limit));
+      expect(await store.list({ ...filters, olderThan: place(stored(90)), limit: 10 })).toEqual(long.filter((r) => r.createdAt < stored(90).createdAt || (r.createdAt === stored(90).createdAt && r.id < 'm090')).slice(0, 10));
+    }
+  });
 });

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { RecallError } from '../../core/errors.js';
+import { startUpkeepIfDue } from '../../app/start-upkeep.js';
 import { serveLink } from '../../serve-client/serve-client.js';
 import { serveIdentity } from '../../serve-client/serve-identity.js';
 import { openUiThroughServe } from '../../serve-client/served-ui.js';
@@ -43,6 +44,9 @@ export function registerUi(program: Command): void {
         const [{ startUi }, { openBrowser }] = await Promise.all([import('../../ui/start-ui.js'), import('../../ui/open-browser.js')]);
         const handle = await startUi({ port: opts.port, runtime, logger, env: commandEnv(), cwd: process.cwd(), servedBy: 'recall ui' });
         announce(handle, opts, openBrowser);
+        // A store filled without upkeep (an import elsewhere, an older recall) gets its indexes now, in
+        // the background, as after a capture: without them a search of 100k rows reads every vector.
+        void startUpkeepIfDue(runtime, logger);
         await untilInterrupted();
         await handle.close();
       });
