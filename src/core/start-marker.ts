@@ -110,3 +110,19 @@ function isAlive(pid: number): boolean {
     return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
+
+/**
+ * How a process that ran out of work leaves without a second one starting beside it: it lets go of
+ * its marker, then looks for work once more. A starter that queued work before the marker went saw
+ * the marker and started nobody, so that work is seen by this look; one that comes after finds no
+ * marker and starts the next process. When the look finds work, this process takes the marker back
+ * and carries on (true), unless a starter took it first (false: that starter's process runs it).
+ * The caller finishes its slow teardown before calling this and exits right after a false, so a
+ * successor never runs beside it for longer than the exit itself.
+ */
+export function releaseOrKeep(home: string, name: string, pid: number, hasWork: () => boolean): boolean {
+  releaseStart(home, name, pid);
+  if (!hasWork() || !claimStart(home, name)) return false;
+  recordStarted(home, name, pid);
+  return true;
+}
