@@ -25,7 +25,7 @@ export interface RunMcpOptions {
 export async function runMcpServer(options: RunMcpOptions): Promise<void> {
   const protocolOut = guardStdout();
   const { loaded, logger } = openState(options.env, 'mcp');
-  const runtime = serializeWrites(runtimeFor(loaded, options.env));
+  const runtime = serializeWrites(runtimeFor(loaded, options.env, true));
   const project = resolveProject(options.cwd);
   const inFlight = createInFlight();
   const server = createMcpServer({ runtime, logger, cwd: options.cwd, project }, inFlight, options.version);

@@ -48,7 +48,7 @@ export async function startServe(loaded: LoadedConfig, logger: Logger, runServed
   const socketPath = serveSocketPath(loaded.paths.home);
   await clearStaleSocket(socketPath);
   // Its own embedder, never one served by itself.
-  const runtime = createRuntime(loaded, { useServe: false });
+  const runtime = createRuntime(loaded, { useServe: false, longLived: true });
   // Warm up now, so the first client does not pay for it.
   await runtime.store();
   const textIndex = textIndexWarmer(runtime, logger);
