@@ -9,7 +9,7 @@ import type { Runtime } from '../app/runtime.js';
 import { createMcpServer } from './create-mcp-server.js';
 import { guardStdout } from './guard-stdout.js';
 import { createInFlight } from './in-flight.js';
-import { serializeCalls } from './serialize-calls.js';
+import { serializeCalls } from '../core/serialize-calls.js';
 import { serveStdio } from './serve-stdio.js';
 
 /** Running calls get this long to finish after the client is gone (clients wait 2 s before SIGTERM). */
