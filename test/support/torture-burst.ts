@@ -31,14 +31,17 @@ export function runBurst(payloads: readonly unknown[], env: NodeJS.ProcessEnv, s
 
 export interface ProcessWatch {
   /** The most recall workers / upkeep processes of this state dir seen running at the same time. */
-  stop(): { workers: number; upkeeps: number; workerPids: number; upkeepPids: number };
+  stop(): { workers: number; upkeeps: number; workerPids: number; upkeepPids: number; overlapping: number[] };
 }
 
 /** Polls /proc for `recall worker` and upkeep processes whose RECALL_HOME is `home` (Linux only). */
 export function watchProcesses(home: string, everyMs = 100): ProcessWatch {
   const most = { workers: 0, upkeeps: 0 };
   const seen = { workers: new Set<number>(), upkeeps: new Set<number>() };
+  /** The workers of the first sample that saw more than one at once. */
+  let overlapping: number[] = [];
   const look = (): void => {
+    const pids: number[] = [];
     let workers = 0;
     let upkeeps = 0;
     for (const name of safeList('/proc')) {
@@ -50,12 +53,14 @@ export function watchProcesses(home: string, everyMs = 100): ProcessWatch {
       if (!safeRead(`/proc/${name}/environ`).split('\0').includes(`RECALL_HOME=${home}`)) continue;
       if (isWorker) {
         workers += 1;
+        pids.push(Number(name));
         seen.workers.add(Number(name));
       } else {
         upkeeps += 1;
         seen.upkeeps.add(Number(name));
       }
     }
+    if (workers > 1 && overlapping.length === 0) overlapping = pids;
     most.workers = Math.max(most.workers, workers);
     most.upkeeps = Math.max(most.upkeeps, upkeeps);
   };
@@ -65,7 +70,7 @@ export function watchProcesses(home: string, everyMs = 100): ProcessWatch {
     stop() {
       clearInterval(timer);
       look();
-      return { ...most, workerPids: seen.workers.size, upkeepPids: seen.upkeeps.size };
+      return { ...most, workerPids: seen.workers.size, upkeepPids: seen.upkeeps.size, overlapping };
     },
   };
 }
