@@ -73,10 +73,8 @@ describe('a burst of session ends', () => {
     // One worker process at a time, hand-off included: a worker that runs out of jobs closes its store,
     // lets go of its start marker and looks once more; a job queued meanwhile it runs itself (start-marker.ts
     // releaseOrKeep), and a hook that comes after the marker went starts the next one as this one exits.
-    // At 200 on 2 cores (hooks take up to a minute to return) a second worker process has been seen beside
-    // the first, still starting (no log line yet) while the first ran the queue; the report names both.
-    expect(processes.workers).toBeGreaterThanOrEqual(1);
-    expect(processes.workers).toBeLessThanOrEqual(hooks <= 50 ? 1 : 2);
+    // (The upkeep a worker forks shows the worker's command line until its exec; the watch does not count it.)
+    expect(processes.workers).toBe(1);
     expect(processes.upkeeps).toBeLessThanOrEqual(2);
   }, 600_000);
 });
