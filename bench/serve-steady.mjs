@@ -19,7 +19,9 @@ const home = given ?? mkdtempSync(join(tmpdir(), 'recall-serve-steady-'));
 const cli = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
 const { requestDaemon, serveSocketPath, pingDaemon } = await import(new URL('../dist/serve-client/serve-client.js', import.meta.url).href);
 const { CORPUS, queryText } = await import('./corpus.mjs').then((m) => ({ CORPUS: m.CORPUS, queryText: m.nearText }));
-const env = { PATH: process.env.PATH, HOME: process.env.HOME, RECALL_HOME: home, RECALL_EMBEDDER: 'hash', RECALL_HOOK_SPAWN: '0', LANCEDB_LOG: 'error' };
+// LANCE_* and TOKIO_* variables in the bench's environment go to the daemon, to compare runtime settings.
+const tuning = Object.fromEntries(Object.entries(process.env).filter(([name]) => /^(LANCE|TOKIO)_/.test(name)));
+const env = { PATH: process.env.PATH, HOME: process.env.HOME, RECALL_HOME: home, RECALL_EMBEDDER: 'hash', RECALL_HOOK_SPAWN: '0', LANCEDB_LOG: 'error', ...tuning };
 
 if (!existsSync(join(home, 'db'))) {
   console.error(`building a store of ${size} memories in ${home} ...`);

@@ -39,6 +39,15 @@ const DEFAULT_SEARCH_LIMIT = 10;
  * so a capture against a store that went away is queued for a retry instead of hanging the worker.
  */
 const OBJECT_STORE_OPTIONS = { connect_timeout: '5s', timeout: '60s', client_max_retries: '3', client_retry_timeout: '30' };
+/**
+ * Reads a long-lived process issues to a local store at once. Each read of a local file runs on a thread
+ * of the binding's tokio blocking pool (up to 512 threads, each kept 10 s after its last task, no setting
+ * reaches it from outside), so the pool grows to the most reads ever in flight within 10 s and, under
+ * steady searching, stays there: `recall serve` climbed to 140-185 threads. Lance's own default for a
+ * local store is higher; the page cache answers these reads, so 2 at once cost no search time (measured
+ * in bench/serve-steady.mjs, docs/operations.md). Only local stores: an object store needs its parallelism.
+ */
+const LONG_LIVED_IO_THREADS = 2;
 /** Enough CPU-pool threads that the full-text index builder's producer and writer never wait on each other. */
 const MIN_LANCE_CPU_THREADS = 4;
 /** Ids per `IN (...)` filter, to keep statements a sane size. */
@@ -60,6 +69,11 @@ export interface OpenStoreOptions {
   cacheBytes?: { index: number; metadata: number };
   /** From how many rows a near-total filter is checked after a search (default LATE_FILTER_MIN_ROWS; see lance-late-filter.ts). */
   lateFilterMinRows?: number;
+  /**
+   * A process that stays up (recall serve, the MCP server) and reads a local store: Lance's reads at once
+   * held to LONG_LIVED_IO_THREADS, unless LANCE_IO_THREADS is set already (see there).
+   */
+  longLived?: boolean;
 }
 
 /** Opens the store at a location (a bare string is a local folder). */
@@ -74,6 +88,7 @@ export async function openLanceStore(at: StoreLocation | string, opts: OpenStore
   // deadlocks once it writes more than one batch of posting lists (measured here: a 1M-row store hung
   // with no CPU; lancedb/lancedb#3568). Read when Lance starts its pool, so set it before the import.
   process.env.LANCE_CPU_THREADS ??= String(Math.max(MIN_LANCE_CPU_THREADS, availableParallelism()));
+  if (opts.longLived === true && location.kind === 'local') process.env.LANCE_IO_THREADS ??= String(LONG_LIVED_IO_THREADS);
   const [lancedb, arrow] = await guard('load', () => Promise.all([import('@lancedb/lancedb'), import('apache-arrow')]));
   const caches = opts.cacheBytes ?? CACHE_BYTES;
   const session = new lancedb.Session(BigInt(caches.index), BigInt(caches.metadata));

@@ -18,8 +18,8 @@ export function openState(env: NodeJS.ProcessEnv, component = 'cli'): { loaded: 
 }
 
 /** The parts for a command, a worker or the MCP server; a running `recall serve` is used unless RECALL_NO_SERVE says no. */
-export function runtimeFor(loaded: LoadedConfig, env: NodeJS.ProcessEnv): Runtime {
-  return createRuntime(loaded, { useServe: serveAllowed(env) });
+export function runtimeFor(loaded: LoadedConfig, env: NodeJS.ProcessEnv, longLived = false): Runtime {
+  return createRuntime(loaded, { useServe: serveAllowed(env), longLived });
 }
 
 /** Opens the state, runs `fn` with a fresh runtime, and closes the runtime's store afterwards. */

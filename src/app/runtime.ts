@@ -34,6 +34,8 @@ export interface RuntimeOptions {
    * no: it must never wait on itself.
    */
   useServe: boolean;
+  /** A process that stays up (recall serve, the MCP server): its store is opened for that (OpenStoreOptions.longLived). */
+  longLived?: boolean;
 }
 
 export function createRuntime(loaded: LoadedConfig, options: RuntimeOptions): Runtime {
@@ -82,7 +84,7 @@ export function createRuntime(loaded: LoadedConfig, options: RuntimeOptions): Ru
       return embedder;
     },
     store() {
-      store ??= import('../adapters/lance-store.js').then(({ openLanceStore }) => openLanceStore(storeLocation()));
+      store ??= import('../adapters/lance-store.js').then(({ openLanceStore }) => openLanceStore(storeLocation(), { longLived: options.longLived === true }));
       // A store that could not be opened (say, a shared one that was unreachable) is tried afresh next time.
       store.catch(() => (store = undefined));
       return store;

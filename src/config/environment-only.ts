@@ -31,5 +31,6 @@ export const ENVIRONMENT_ONLY: readonly EnvironmentOnlyVar[] = Object.freeze([
   { name: 'COLUMNS', description: 'On a terminal: the width `recall list` and `recall search` lay their tables out for (piped, they print one line per memory).' },
   { name: 'TERM', description: '`dumb`: `recall doctor` marks its checks in ASCII.' },
   { name: 'LANCE_CPU_THREADS', description: 'LanceDB\'s CPU pool; recall sets it (at least 4) unless you do.' },
+  { name: 'LANCE_IO_THREADS', description: 'Reads LanceDB issues at once; `recall serve` and the MCP server set it to 2 for a local store unless you do.' },
   { name: 'LANCEDB_LOG', description: 'LanceDB\'s own log level; recall sets `error` unless you do.' },
 ]);

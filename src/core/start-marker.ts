@@ -9,7 +9,7 @@
  * spawns, and writes the child's pid into it; the child removes it as it exits. A marker whose starter
  * died before writing a pid goes stale after `STARTING_STALE_MS`.
  */
-import { closeSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, linkSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
@@ -42,11 +42,50 @@ export function claimStart(home: string, name: string, now: number = Date.now())
       return true;
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') return true; // No marker possible (full disk): start anyway.
+      const judged = markerInode(markerPath(home, name));
       if (markerIsLive(home, name, now)) return false;
-      rmSync(markerPath(home, name), { force: true });
+      if (!setAsideStale(home, name, judged)) return false;
     }
   }
   return false;
+}
+
+/**
+ * Removes the marker judged stale, and only that one: between the judgement and the removal its owner
+ * may have let go and another starter (or the leaving process, taking it back) made a new one, which
+ * a plain removal would delete from under it. The marker is moved aside first (atomic); when the file
+ * moved is not the one judged, it is put back and this caller leaves the start to its maker.
+ */
+function setAsideStale(home: string, name: string, judged: string | null): boolean {
+  const marker = markerPath(home, name);
+  const aside = `${marker}.${process.pid}.stale`;
+  try {
+    renameSync(marker, aside);
+  } catch {
+    return true; // Gone already: try to claim it afresh.
+  }
+  const moved = markerInode(aside);
+  if (moved !== judged) {
+    try {
+      linkSync(aside, marker);
+    } catch {
+      // Yet another marker is there: that maker starts one.
+    }
+    rmSync(aside, { force: true });
+    return false;
+  }
+  rmSync(aside, { force: true });
+  return true;
+}
+
+/** The file's identity: its inode and modification time (a new file that reuses the inode has a newer one; a rename keeps both). */
+function markerInode(file: string): string | null {
+  try {
+    const stat = statSync(file, { bigint: true });
+    return `${stat.ino}/${stat.mtimeNs}`;
+  } catch {
+    return null;
+  }
 }
 
 /** Writes the started process's pid into the marker this caller claimed. */
@@ -109,4 +148,20 @@ function isAlive(pid: number): boolean {
   } catch (err) {
     return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
+}
+
+/**
+ * How a process that ran out of work leaves without a second one starting beside it: it lets go of
+ * its marker, then looks for work once more. A starter that queued work before the marker went saw
+ * the marker and started nobody, so that work is seen by this look; one that comes after finds no
+ * marker and starts the next process. When the look finds work, this process takes the marker back
+ * and carries on (true), unless a starter took it first (false: that starter's process runs it).
+ * The caller finishes its slow teardown before calling this and exits right after a false, so a
+ * successor never runs beside it for longer than the exit itself.
+ */
+export function releaseOrKeep(home: string, name: string, pid: number, hasWork: () => boolean): boolean {
+  releaseStart(home, name, pid);
+  if (!hasWork() || !claimStart(home, name)) return false;
+  recordStarted(home, name, pid);
+  return true;
 }

@@ -15,6 +15,7 @@ import { copilotSessionFile } from './copilot-session-file.js';
 import { detectAgent, namedAgent } from './hook-agent.js';
 import { markCaptured, markSessionClosed, uncapturedSpan } from '../queue/session-ledger.js';
 import { Spool } from '../queue/spool.js';
+import { jobsWaitForModel } from '../queue/waiting-marker.js';
 import type { HookContext } from './hook-context.js';
 import { parseHookInput, type HookInput } from './hook-input.js';
 import { spawnDetachedWorker } from './spawn-worker.js';
@@ -63,6 +64,13 @@ export async function sessionEndHook(ctx: HookContext): Promise<Record<string, u
     }
   }
   if (!hookSpawnAllowed(ctx.env)) return {};
+  // Jobs that wait for a model no one configured yet: a worker would find the same and leave at once, and
+  // in a burst each next hook would start another (17 for 200 sessions ending at once). The note lapses
+  // when the model setting changes (waiting-marker.ts). A job in the fallback spool still starts one.
+  if (workerCwd === paths.home && jobsWaitForModel(paths.home, paths.configFile, ctx.env)) {
+    logger.log('info', 'queued; no worker started: queued jobs wait for an extraction model', { job: job.id });
+    return {};
+  }
   const started = await spawnDetachedWorker(ctx.env, workerCwd, paths.home);
   if (started === 'failed') logger.log('warn', 'could not start the worker; the job stays queued for the next run', { job: job.id });
   return {};

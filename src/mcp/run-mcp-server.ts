@@ -9,7 +9,7 @@ import type { Runtime } from '../app/runtime.js';
 import { createMcpServer } from './create-mcp-server.js';
 import { guardStdout } from './guard-stdout.js';
 import { createInFlight } from './in-flight.js';
-import { serializeCalls } from './serialize-calls.js';
+import { serializeCalls } from '../core/serialize-calls.js';
 import { serveStdio } from './serve-stdio.js';
 
 /** Running calls get this long to finish after the client is gone (clients wait 2 s before SIGTERM). */
@@ -25,7 +25,7 @@ export interface RunMcpOptions {
 export async function runMcpServer(options: RunMcpOptions): Promise<void> {
   const protocolOut = guardStdout();
   const { loaded, logger } = openState(options.env, 'mcp');
-  const runtime = serializeWrites(runtimeFor(loaded, options.env));
+  const runtime = serializeWrites(runtimeFor(loaded, options.env, true));
   const project = resolveProject(options.cwd);
   const inFlight = createInFlight();
   const server = createMcpServer({ runtime, logger, cwd: options.cwd, project }, inFlight, options.version);

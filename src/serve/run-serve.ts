@@ -9,6 +9,7 @@ import { chmodSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import type { LoadedConfig } from '../config/load-config.js';
 import { describeError } from '../core/errors.js';
+import { serializeCalls } from '../core/serialize-calls.js';
 import type { Logger } from '../core/log.js';
 import { createRuntime, type Runtime } from '../app/runtime.js';
 import { SERVED_COMMANDS, serveSocketPath, type ServeRequest, type ServeResponse } from '../serve-client/serve-client.js';
@@ -48,10 +49,13 @@ export async function startServe(loaded: LoadedConfig, logger: Logger, runServed
   const socketPath = serveSocketPath(loaded.paths.home);
   await clearStaleSocket(socketPath);
   // Its own embedder, never one served by itself.
-  const runtime = createRuntime(loaded, { useServe: false });
+  const runtime = createRuntime(loaded, { useServe: false, longLived: true });
   // Warm up now, so the first client does not pay for it.
   await runtime.store();
-  const textIndex = textIndexWarmer(runtime, logger);
+  // The store's work one request at a time, the warm-up's too: each Lance read of a request is a thread
+  // of the binding's blocking pool, which grows to the most reads ever in flight (lance-store.ts).
+  const oneAtATime = serializeCalls();
+  const textIndex = textIndexWarmer(runtime, logger, oneAtATime);
   await textIndex.warm();
   const embedder = await runtime.embedder();
   await embedder.embed(['warm up']);
@@ -60,7 +64,7 @@ export async function startServe(loaded: LoadedConfig, logger: Logger, runServed
 
   let stop: () => void = () => undefined;
   const closed = new Promise<void>((resolve) => (stop = resolve));
-  const commands = { runtime, runServed, logger };
+  const commands = { runtime, runServed, logger, oneAtATime };
   const server: Server = createServer((socket) => void serveConnection(socket, ops, ui, commands, () => void close(), () => void textIndex.warm()));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -94,7 +98,7 @@ export async function startServe(loaded: LoadedConfig, logger: Logger, runServed
  * change them: checked at start, then after each answer (a table-version read when nothing changed),
  * never while a client waits. A failure only costs speed, so it is logged and the daemon goes on.
  */
-function textIndexWarmer(runtime: Runtime, logger: Logger): { warm(): Promise<void>; idle(): Promise<void> } {
+function textIndexWarmer(runtime: Runtime, logger: Logger, oneAtATime: Serialized): { warm(): Promise<void>; idle(): Promise<void> } {
   let running: Promise<void> | null = null;
   const warm = async (): Promise<void> => {
     try {
@@ -112,7 +116,7 @@ function textIndexWarmer(runtime: Runtime, logger: Logger): { warm(): Promise<vo
     }
   };
   return {
-    warm: () => (running ??= warm().finally(() => (running = null))),
+    warm: () => (running ??= oneAtATime(warm).finally(() => (running = null))),
     idle: async () => running ?? undefined,
   };
 }
@@ -129,7 +133,10 @@ interface ServedCommands {
   runtime: Runtime;
   runServed: ServedCommandRunner;
   logger: Logger;
+  oneAtATime: Serialized;
 }
+
+type Serialized = ReturnType<typeof serializeCalls>;
 
 async function serveConnection(socket: Socket, ops: WorkerOps, ui: UiHosting, commands: ServedCommands, onStop: () => void, afterAnswer: () => void): Promise<void> {
   const data = await readRequestLine(socket);
@@ -147,7 +154,9 @@ async function serveConnection(socket: Socket, ops: WorkerOps, ui: UiHosting, co
     return;
   }
   if (request.op === 'embed' || request.op === 'context') {
-    reply(await ops[request.op](request as Record<string, unknown>));
+    const args = request as Record<string, unknown>;
+    // An embed needs no store; a context reads it.
+    reply(await (request.op === 'context' ? commands.oneAtATime(() => ops.context(args)) : ops.embed(args)));
     afterAnswer();
     return;
   }
@@ -165,7 +174,7 @@ async function serveConnection(socket: Socket, ops: WorkerOps, ui: UiHosting, co
     reply({ stdout: '', stderr: `recall: recall serve does not run "${argv[0] ?? ''}"\n`, exitCode: 2 });
     return;
   }
-  reply(await runCommand(argv, request as ServeRequest, commands));
+  reply(await commands.oneAtATime(() => runCommand(argv, request as ServeRequest, commands)));
   afterAnswer();
 }
 

@@ -34,12 +34,6 @@ export interface WorkerOptions {
   onJob?: (entry: SpoolEntry, outcome: JobOutcome) => void;
   /** Where fallback spools live (tests); default: fallback-spool.ts `fallbackRoots()`. */
   fallbackRoots?: readonly string[];
-  /**
-   * Called once when the queue holds nothing more to run, before the last look at it: the detached
-   * worker lets go of its start marker there, so a hook that queues a job from then on starts a new
-   * worker, and a job queued just before is seen by the last look.
-   */
-  beforeLeaving?: () => void;
 }
 
 export interface WorkerSummary {
@@ -74,7 +68,6 @@ export async function runWorker(runtime: Runtime, logger: Logger, options: Worke
   let waitMs = options.waitForLockMs;
   /** The last adoption could not move everything (no room yet): do not spin on those jobs. */
   let adoptionStuck = false;
-  let leaving = false;
 
   const lingerUntil = Date.now() + (options.linger ? config.queue.lingerMs : 0);
   const watchdog = await startJobWatchdog();
@@ -114,12 +107,7 @@ export async function runWorker(runtime: Runtime, logger: Logger, options: Worke
       while (!spool.nextPending((job) => isRunnable(job, options, attempted, runtime.clock.now()))) {
         if (!adoptionStuck && countFallbackJobs(paths.home, roots) > 0) break;
         const retryAt = options.ignoreBackoff ? null : spool.nextRetryAt();
-        if (retryAt === null || retryAt.getTime() > lingerUntil) {
-          if (leaving || options.beforeLeaving === undefined) return summary;
-          leaving = true;
-          options.beforeLeaving();
-          continue;
-        }
+        if (retryAt === null || retryAt.getTime() > lingerUntil) return summary;
         await sleep(Math.min(POLL_MS * 4, Math.max(50, retryAt.getTime() - Date.now())));
       }
       waitMs = 0;
@@ -174,6 +162,17 @@ async function drain(
     const now = runtime.clock.now();
     return spool.nextPending((job) => isRunnable(job, options, attempted, now));
   }
+}
+
+/**
+ * Whether a worker started now would find a job to run: a due job in the spool, or one in a fallback
+ * spool. File reads only, no store: the detached worker's last look before it leaves (worker.ts).
+ */
+export function hasDueJobs(runtime: Runtime, fallbackRoots?: readonly string[]): boolean {
+  const { paths } = runtime.loaded;
+  const now = runtime.clock.now();
+  if (new Spool(paths).nextPending((job) => isDue(job, now)) !== null) return true;
+  return countFallbackJobs(paths.home, fallbackRoots === undefined ? {} : { roots: fallbackRoots }) > 0;
 }
 
 /** Due jobs, or with `ignoreBackoff` every job not yet tried in this run. */

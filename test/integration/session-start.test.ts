@@ -183,6 +183,28 @@ describe('recall hook session-start', () => {
   });
 });
 
+describe('a SessionEnd hook while queued jobs wait for a model', () => {
+  it('starts no worker (each would find no model and leave, and the next hook start another), and starts one once a model is set', async () => {
+    const { RECALL_OLLAMA_LLM_MODEL: _model, RECALL_HOOK_SPAWN: _off, ...noModel } = env('end-waiting');
+    const project = h.project('end-waiting');
+    const end = (name: string, e: NodeJS.ProcessEnv) => runHook('session-end', { session_id: name, transcript_path: h.session(name, ['You MUST use pnpm, never npm.']), cwd: project }, { env: e });
+    expect((await end('first', { ...noModel, RECALL_HOOK_SPAWN: '0' })).exitCode).toBe(0);
+    expect((await runCli(['worker'], { env: noModel })).exitCode).toBe(0);
+    const paths = statePaths(noModel.RECALL_HOME!);
+    const workers = () => new Set(readFileSync(paths.logFile, 'utf8').split('\n').filter((line) => line.includes('"component":"worker"')).map((line) => /"pid":(\d+)/.exec(line)?.[1])).size;
+    for (let i = 0; i < 3; i += 1) expect(oneJsonObject(await end(`more-${i}`, noModel))).toEqual({});
+    expect(readFileSync(paths.logFile, 'utf8').split('\n').filter((line) => line.includes('no worker started: queued jobs wait for an extraction model'))).toHaveLength(3);
+    expect(workers()).toBe(1);
+    expect(readdirSync(paths.spoolPending)).toHaveLength(4);
+
+    expect(oneJsonObject(await end('with-model', { ...noModel, RECALL_OLLAMA_LLM_MODEL: 'llama3.2:3b' }))).toEqual({});
+    await waitFor(() => (readdirSync(paths.spoolPending).length === 0 ? true : undefined));
+    expect(workers()).toBe(2);
+    // The worker (and any upkeep it started) gone before the home is removed.
+    await waitFor(() => (['worker.starting', 'maintain.starting'].every((f) => !existsSync(join(paths.home, f))) ? true : undefined));
+  });
+});
+
 describe('the SessionStart hook path', () => {
   // The source graph: the build folds these modules into dist/hook/session-start.js (scripts/bundle-hooks.mjs).
   it('imports node built-ins and its own small modules only', () => {

@@ -31,16 +31,17 @@ export function runBurst(payloads: readonly unknown[], env: NodeJS.ProcessEnv, s
 
 export interface ProcessWatch {
   /** The most recall workers / upkeep processes of this state dir seen running at the same time. */
-  stop(): { workers: number; upkeeps: number; workerPids: number; upkeepPids: number };
+  stop(): { workers: number; upkeeps: number; workerPids: number; upkeepPids: number; overlapping: number[] };
 }
 
 /** Polls /proc for `recall worker` and upkeep processes whose RECALL_HOME is `home` (Linux only). */
 export function watchProcesses(home: string, everyMs = 100): ProcessWatch {
   const most = { workers: 0, upkeeps: 0 };
   const seen = { workers: new Set<number>(), upkeeps: new Set<number>() };
+  /** The workers of the first sample that saw more than one at once. */
+  let overlapping: number[] = [];
   const look = (): void => {
-    let workers = 0;
-    let upkeeps = 0;
+    const found: Array<{ pid: number; parent: number; kind: 'worker' | 'upkeep' }> = [];
     for (const name of safeList('/proc')) {
       if (!/^\d+$/.test(name)) continue;
       const cmdline = safeRead(`/proc/${name}/cmdline`).split('\0');
@@ -48,14 +49,25 @@ export function watchProcesses(home: string, everyMs = 100): ProcessWatch {
       const isUpkeep = cmdline.some((arg) => arg.endsWith('maintain-child.js'));
       if (!isWorker && !isUpkeep) continue;
       if (!safeRead(`/proc/${name}/environ`).split('\0').includes(`RECALL_HOME=${home}`)) continue;
-      if (isWorker) {
-        workers += 1;
-        seen.workers.add(Number(name));
-      } else {
+      found.push({ pid: Number(name), parent: parentOf(name), kind: isWorker ? 'worker' : 'upkeep' });
+    }
+    // A child a worker forks (the upkeep it starts) carries the worker's command line until its exec:
+    // that is not a second worker. A real worker's parent is the hook that started it (or init).
+    const workerPids = new Set(found.filter((p) => p.kind === 'worker').map((p) => p.pid));
+    const pids: number[] = [];
+    let workers = 0;
+    let upkeeps = 0;
+    for (const p of found) {
+      if (p.kind === 'upkeep') {
         upkeeps += 1;
-        seen.upkeeps.add(Number(name));
+        seen.upkeeps.add(p.pid);
+      } else if (!workerPids.has(p.parent)) {
+        workers += 1;
+        pids.push(p.pid);
+        seen.workers.add(p.pid);
       }
     }
+    if (workers > 1 && overlapping.length === 0) overlapping = pids;
     most.workers = Math.max(most.workers, workers);
     most.upkeeps = Math.max(most.upkeeps, upkeeps);
   };
@@ -65,9 +77,15 @@ export function watchProcesses(home: string, everyMs = 100): ProcessWatch {
     stop() {
       clearInterval(timer);
       look();
-      return { ...most, workerPids: seen.workers.size, upkeepPids: seen.upkeeps.size };
+      return { ...most, workerPids: seen.workers.size, upkeepPids: seen.upkeeps.size, overlapping };
     },
   };
+}
+
+/** The parent pid from /proc/<pid>/stat (the field after the parenthesised command name). */
+function parentOf(pid: string): number {
+  const stat = safeRead(`/proc/${pid}/stat`);
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1] ?? NaN);
 }
 
 function safeList(dir: string): string[] {

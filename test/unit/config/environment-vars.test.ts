@@ -25,7 +25,7 @@ const MAY_READ_PROCESS_ENV = [
   /^src\/mcp\/serve-mcp-command\.ts$/,
   // The command-line program's one reader (commandEnv): commands take the environment from it and pass values down.
   /^src\/cli\/terminal\.ts$/,
-  // Sets LanceDB's own variables (LANCEDB_LOG, LANCE_CPU_THREADS) before the native library starts.
+  // Sets LanceDB's own variables (LANCEDB_LOG, LANCE_CPU_THREADS, LANCE_IO_THREADS) before the native library starts.
   /^src\/adapters\/lance-store\.ts$/,
   // The upkeep child's entry point: it reads the credentials its parent handed it.
   /^src\/app\/maintain-child\.ts$/,

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { claimStart, isRunningOrStarting, markerPath, recordStarted, releaseStart, STARTING_STALE_MS } from '../../../src/core/start-marker.js';
+import { claimStart, isRunningOrStarting, markerPath, recordStarted, releaseOrKeep, releaseStart, STARTING_STALE_MS } from '../../../src/core/start-marker.js';
 import { useTempDirs } from '../../support/temp-dir.js';
 
 const tempDir = useTempDirs();
@@ -49,5 +49,38 @@ describe('start markers', () => {
     expect(existsSync(markerPath(home, 'maintain'))).toBe(true);
     releaseStart(home, 'maintain', process.pid);
     expect(existsSync(markerPath(home, 'maintain'))).toBe(false);
+  });
+});
+
+describe('a process that runs out of work', () => {
+  it('lets go of its marker and leaves when no work came', () => {
+    const home = tempDir();
+    expect(claimStart(home, 'worker')).toBe(true);
+    recordStarted(home, 'worker', process.pid);
+    expect(releaseOrKeep(home, 'worker', process.pid, () => false)).toBe(false);
+    expect(existsSync(markerPath(home, 'worker'))).toBe(false);
+  });
+
+  it('carries on, holding its marker again, when work came while it let go, so no starter starts a second one', () => {
+    const home = tempDir();
+    expect(claimStart(home, 'worker')).toBe(true);
+    recordStarted(home, 'worker', process.pid);
+    expect(releaseOrKeep(home, 'worker', process.pid, () => true)).toBe(true);
+    expect(claimStart(home, 'worker')).toBe(false);
+    expect(isRunningOrStarting(home, 'worker')).toBe(true);
+  });
+
+  it('leaves the work to a starter that claimed the marker in between', () => {
+    const home = tempDir();
+    expect(claimStart(home, 'worker')).toBe(true);
+    recordStarted(home, 'worker', process.pid);
+    let starterWon = false;
+    const kept = releaseOrKeep(home, 'worker', process.pid, () => {
+      starterWon = claimStart(home, 'worker'); // a hook queues a job and claims while the marker is gone
+      return true;
+    });
+    expect(starterWon).toBe(true);
+    expect(kept).toBe(false);
+    expect(existsSync(markerPath(home, 'worker'))).toBe(true);
   });
 });

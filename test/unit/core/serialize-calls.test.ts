@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { serializeCalls } from '../../../src/mcp/serialize-calls.js';
+import { serializeCalls } from '../../../src/core/serialize-calls.js';
 
 const later = <T>(ms: number, value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
 
