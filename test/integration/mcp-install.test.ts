@@ -80,7 +80,9 @@ describe('recall install and the MCP server', () => {
     const project = tempDir('recall-mcp-project-');
     const result = await runCli(['install', '--project', '--target', 'all'], { env, cwd: project });
     expect(result.exitCode).toBe(0);
-    expect(readConfig(join(project, '.mcp.json')).mcpServers).toEqual({ recall: RECALL_ENTRY });
+    // Copilot CLI reads the project's .mcp.json too and offers only the tools its `tools` list names; Claude Code
+    // accepts the extra key (checked with `claude mcp get recall` of Claude Code 2.1.197).
+    expect(readConfig(join(project, '.mcp.json')).mcpServers).toEqual({ recall: { ...RECALL_ENTRY, tools: ['*'] } });
     expect(readConfig(join(project, '.factory', 'mcp.json')).mcpServers?.recall).toEqual({ ...RECALL_ENTRY, disabled: false });
     expect(existsSync(claudeJson)).toBe(false);
     expect(existsSync(factoryMcp)).toBe(false);

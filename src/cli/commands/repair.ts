@@ -101,7 +101,8 @@ async function repairData(runtime: Runtime, dryRun: boolean): Promise<DataRepair
     if (dryRun) {
       const health = await store.inspectDamage();
       if (health === null) return null;
-      const dangling = (await store.danglingVersions()).length;
+      // A damaged table cannot be read for its links; the rewrite comes first, then the links are checked.
+      const dangling = health.damagedFragments.length > 0 ? 0 : (await store.danglingVersions()).length;
       return { damagedFragments: health.damagedFragments.length, kept: health.readableRows, lost: health.rows - health.readableRows, textIndex: health.textIndex, rewritten: false, textIndexRebuilt: false, dataSetAside: null, danglingRelinked: dangling };
     }
     return await runtime.withStoreLock(async () => {
