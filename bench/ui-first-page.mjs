@@ -2,8 +2,9 @@
 // projects, maintained as the worker's upkeep leaves a store: vector index, text index, key indexes),
 // 1% of them held for review (as a capture's screen leaves them).
 // Each page is timed on a `recall ui` of its own, started for it (the built bin, `ui --no-open --port 0`,
-// spawn to the printed URL timed too): its first request right after the printed URL's one-time code is
-// traded for the session cookie (as a user opening a link to that page), then WARM requests more (warm).
+// spawn to the printed URL timed too): the trade of the printed URL's one-time code for the session cookie
+// (the process's very first request, a redirect, timed too), then the page's first request (as a user
+// opening a link to that page), then WARM requests more (warm).
 // Pages: the memories list (first page), a hybrid search, one memory, its forget confirmation, review
 // (first page, filtered by project, its second page), the next-session preview of one project, sessions
 // (the jobs), Endless, health, and the last page of the memories list (by its cursor, as the "older"
@@ -61,12 +62,20 @@ function startUi(cli, env) {
   });
 }
 
-/** Trades the printed one-time code for the session cookie, as the browser does; returns the token. */
-async function redeem(base, code) {
+/**
+ * Trades the printed one-time code for the session cookie, as the browser does (the process's very first
+ * request, answered with a redirect to the page); returns the token, and the trade's wall and CPU time.
+ */
+async function redeem(base, code, pid) {
+  const cpuBefore = cpuMs(pid);
+  const started = performance.now();
   const response = await fetch(`${base}?code=${code}`, { redirect: 'manual' });
+  await response.arrayBuffer();
+  const ms = performance.now() - started;
+  const cpuAfter = cpuMs(pid);
   const match = /recall_ui_\d+=([\w-]+)/.exec(response.headers.get('set-cookie') ?? '');
   if (response.status !== 303 || match === null) throw new Error(`the one-time code was refused: ${response.status}`);
-  return match[1];
+  return { token: match[1], ms, cpu: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore };
 }
 
 /**
@@ -120,11 +129,11 @@ const round = (n) => Math.round(n * 10) / 10;
 async function measurePage(cli, env, path) {
   const { child, base, code, startMs } = await startUi(cli, env);
   try {
-    const token = await redeem(base, code);
+    const { token, ...trade } = await redeem(base, code, child.pid);
     const first = await timeGet(base, path, token, child.pid);
     const warm = [];
     for (let w = 0; w < WARM; w += 1) warm.push(await timeGet(base, path, token, child.pid));
-    return { startMs, first, warm };
+    return { startMs, trade, first, warm };
   } finally {
     child.kill('SIGTERM');
     await new Promise((done) => child.once('exit', done));
@@ -145,6 +154,8 @@ function summarise(samples, pages) {
   const slowestWarm = slowest('warmMedianMs');
   return {
     startToUrlMedianMs: round(median(samples.starts)),
+    codeTradeMedianMs: round(median(samples.trades)),
+    ...(samples.tradeCpu.length > 0 ? { codeTradeCpuMedianMs: round(median(samples.tradeCpu)) } : {}),
     firstPageMedianMs: perPage.memories.firstMedianMs,
     pages: perPage,
     slowestFirst,
@@ -181,7 +192,7 @@ async function measureSize(size) {
         serve.once('exit', (code) => reject(new Error(`recall serve exited ${code}`)));
       });
     }
-    const samples = Object.fromEntries(Object.keys(builds).map((b) => [b, { starts: [], ...Object.fromEntries(Object.keys(pages).map((k) => [k, { first: [], warm: [], firstCpu: [], warmCpu: [] }])) }]));
+    const samples = Object.fromEntries(Object.keys(builds).map((b) => [b, { starts: [], trades: [], tradeCpu: [], ...Object.fromEntries(Object.keys(pages).map((k) => [k, { first: [], warm: [], firstCpu: [], warmCpu: [] }])) }]));
     for (let i = 0; i < runs; i += 1) {
       for (const [key, path] of Object.entries(pages)) {
         for (const [build, cli] of Object.entries(builds)) {
@@ -189,6 +200,8 @@ async function measureSize(size) {
           if (key === 'memories' && !figures.first.body.includes('data-id=')) throw new Error('the first page lists no memory');
           const s = samples[build];
           s.starts.push(figures.startMs);
+          s.trades.push(figures.trade.ms);
+          if (figures.trade.cpu !== null) s.tradeCpu.push(figures.trade.cpu);
           s[key].first.push(figures.first.ms);
           s[key].warm.push(...figures.warm.map((w) => w.ms));
           if (figures.first.cpu !== null) s[key].firstCpu.push(figures.first.cpu);
@@ -219,6 +232,8 @@ for (const size of sizes) {
   measured.push(figures);
   console.log(`recall ui over ${size} memories (${figures.held} held)${withServe ? ', hosted by a running recall serve' : ''}, median of ${runs} starts per page, ${WARM} warm requests each (NODE_EXTRA_CA_CERTS unset)`);
   console.log(`  spawn to the URL          ${figures.startToUrlMedianMs} ms${figures.baseline ? ` (baseline ${figures.baseline.startToUrlMedianMs})` : ''}`);
+  const trade = (f) => `${f.codeTradeMedianMs} [${f.codeTradeCpuMedianMs ?? '-'}]`;
+  console.log(`  code trade (1st request)  ${trade(figures).padEnd(36)}${figures.baseline ? trade(figures.baseline) : ''}`);
   console.log(`  page                      first request / warm, ms [CPU ms]${figures.baseline ? '         baseline' : ''}`);
   const cell = (f) => `${f.firstMedianMs} [${f.firstCpuMedianMs ?? '-'}] / ${f.warmMedianMs} [${f.warmCpuMedianMs ?? '-'}]`;
   for (const [key, f] of Object.entries(figures.pages)) {

@@ -12,6 +12,7 @@ import type { Html } from './ui-layout.js';
 import { readCursor, writeCursor } from './memories-cursor.js';
 import { projectLabels, type ProjectLabel } from './project-labels.js';
 import { visible } from './visible-text.js';
+import { formatCount } from './format-count.js';
 
 export const PAGE_SIZE = 50;
 const MAX_QUERY_CHARS = 2_000;
@@ -57,7 +58,7 @@ export async function renderMemoriesPage(query: MemoriesQuery, runtime: Runtime,
   const oldest = shown.at(-1);
   if (total === 0) return html`${emptyState()}${addForm(token, namespaces, label, true)}`;
   const filtered = query.namespace !== '' || query.type !== '';
-  return html`<p class="totals" id="totals">${count(total)} memor${total === 1 ? 'y' : 'ies'} in ${count(namespaces.length)} project${namespaces.length === 1 ? '' : 's'}${filtered ? `; ${count(matching)} match the filters` : ''}.</p>
+  return html`<p class="totals" id="totals">${formatCount(total)} memor${total === 1 ? 'y' : 'ies'} in ${formatCount(namespaces.length)} project${namespaces.length === 1 ? '' : 's'}${filtered ? `; ${formatCount(matching)} match the filters` : ''}.</p>
 <form method="get" action="/" class="filters">
 <input type="search" name="q" value="${query.q}" placeholder="search by meaning and words" size="40" aria-label="search">
 <select name="namespace" aria-label="project"><option value="">all projects</option>${namespaces.map((ns) => html`<option value="${ns}"${ns === query.namespace ? ' selected' : ''}>${label(ns)}</option>`)}</select>
@@ -67,10 +68,6 @@ export async function renderMemoriesPage(query: MemoriesQuery, runtime: Runtime,
 ${memoryTable(shown, label, rows.scores)}
 ${rows.searched ? '' : html`<p>${rows.newer && newest ? html`<a href="${link(rows.page - 1, 'newer', newest)}" id="newer">← newer</a> ` : ''}${rows.older && oldest ? html`<a href="${link(rows.page + 1, 'older', oldest)}" id="older">older →</a>` : ''}</p>`}
 ${addForm(token, namespaces, label, false)}`;
-}
-
-function count(n: number): string {
-  return n.toLocaleString('en');
 }
 
 /** What an empty store should say: how memories get there. */

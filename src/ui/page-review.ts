@@ -13,6 +13,7 @@ import { projectLabels, type ProjectLabel } from './project-labels.js';
 import type { ScreenMemo } from './screen-memo.js';
 import type { Cached } from './versioned-cache.js';
 import { labelText, visible } from './visible-text.js';
+import { formatCount } from './format-count.js';
 
 export const REVIEW_PAGE_SIZE = 50;
 /** Held memories read for one review page: far more than a review ever holds; the count says when there are more. */
@@ -64,7 +65,7 @@ export async function renderReviewPage(query: ReviewQuery, token: string, runtim
   const here = reviewPath(query, page);
   return html`<p>No session sees these until approved.</p>
 ${filterForm(query, records, counted ? memo.reasonsOf : null, label)}
-<p class="totals" id="totals">${matching.length.toLocaleString('en')} of ${records.length.toLocaleString('en')}${records.length >= REVIEW_LIMIT ? '+' : ''} held memories${matching.length === records.length ? '' : ' match the filters'}; page ${page} of ${pages}.</p>
+<p class="totals" id="totals">${formatCount(matching.length)} of ${formatCount(records.length)}${records.length >= REVIEW_LIMIT ? '+' : ''} held memories${matching.length === records.length ? '' : ' match the filters'}; page ${page} of ${pages}.</p>
 ${shown.length === 0 ? html`<p id="none-match">None matches these filters. <a href="/review">Show all held memories</a>.</p>` : html`<form method="post" action="/review/decide" id="review-form"><input type="hidden" name="_token" value="${token}"><input type="hidden" name="back" value="${here}">
 <div class="actions"><button type="submit" name="action" value="approve" id="approve-selected">Approve selected</button> <button type="submit" name="action" value="forget" class="danger" id="forget-selected">Forget selected…</button></div>
 <table class="memories"><thead><tr><th><span class="vh">select</span></th><th>memory</th><th>why</th><th>project</th><th>from</th><th><span class="vh">actions</span></th></tr></thead><tbody>
@@ -94,7 +95,7 @@ function filterForm(query: ReviewQuery, held: readonly MemoryRecord[], reasonsOf
 <label for="f-reason" class="vh">why held</label><select id="f-reason" name="reason"><option value="">every reason</option>${reasons.map(([k, n]) => option(k, REASON_TEXT[k], n, query.reason))}</select>
 <label for="f-project" class="vh">project</label><select id="f-project" name="namespace"><option value="">all projects</option>${tally(held.map((h) => h.namespace)).map(([k, n]) => option(k, label(k), n, query.namespace))}</select>
 <label for="f-source" class="vh">source</label><select id="f-source" name="source"><option value="">every source</option>${tally(held.map((h) => h.source)).map(([k, n]) => option(k, k, n, query.source))}</select>
-<button type="submit">Filter</button></form>${reasonsOf === null ? html`<p class="muted" id="screening">Counting the reasons of ${held.length.toLocaleString('en')} held memories; they show here on the next look.</p>` : ''}`;
+<button type="submit">Filter</button></form>${reasonsOf === null ? html`<p class="muted" id="screening">Counting the reasons of ${formatCount(held.length)} held memories; they show here on the next look.</p>` : ''}`;
 }
 
 function pager(query: ReviewQuery, page: number, pages: number): Html | '' {

@@ -6,6 +6,7 @@ import { RecallError } from '../core/errors.js';
 import type { Logger } from '../core/log.js';
 import type { Runtime } from '../app/runtime.js';
 import { createOneTimeCodes } from './one-time-codes.js';
+import { prepareFirstRequest } from './prepare-first-request.js';
 import { buildUiApp } from './ui-app.js';
 import { CODE_PARAM } from './ui-security.js';
 
@@ -35,6 +36,7 @@ export async function startUi(options: UiOptions): Promise<UiHandle> {
   let port = options.port;
   const codes = createOneTimeCodes();
   const app = buildUiApp({ ...options, access: { token, codes, port: () => port } });
+  prepareFirstRequest(app);
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: options.port }, (info: AddressInfo) => {
       port = info.port;
