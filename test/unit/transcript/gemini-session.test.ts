@@ -6,6 +6,14 @@ import { readTranscript } from '../../../src/transcript/read-transcript.js';
 
 /** A session file the real Gemini CLI 0.61.0 wrote: a SessionStart hook's context, two shell calls (one failing). */
 const SESSION = join(fileURLToPath(new URL('../../fixtures/transcripts/', import.meta.url)), 'gemini-cli-session.jsonl');
+/**
+ * A session file the real Gemini CLI 0.61.0 wrote across a compression: `gemini -p` ("First prompt: always use
+ * blue green releases."), then `gemini --resume latest -p` whose first answer (a shell call) a Gemini API double
+ * reported at 1,040,000 prompt tokens, so Gemini compressed before sending the tool's result; the double answered
+ * the summary requests with a `<scratchpad>` and a `<state_snapshot>`. Gemini also wrote the history again as a
+ * `$set` of `messages` at each start and resume, without a summary.
+ */
+const COMPRESSED = join(fileURLToPath(new URL('../../fixtures/transcripts/', import.meta.url)), 'gemini-cli-compressed-session.jsonl');
 
 describe('Gemini CLI session files', () => {
   it("reads the user's words, the shell calls, their results and the model's answer from a real session", async () => {
@@ -101,6 +109,17 @@ describe('Gemini CLI session files', () => {
     const messages = (line['$set'] as { messages: Array<Record<string, unknown>> }).messages;
     messages[2] = { ...messages[2], content: [{ text: 'Sure.' }] };
     expect(parseTranscriptLine(JSON.stringify(line))).toEqual([]);
+  });
+
+  it('reads the summary of a compression the real CLI recorded, once, beside the turns before and after it', async () => {
+    const result = await readTranscript(COMPRESSED);
+    expect(result.text.split('<overall_goal>Say hi.</overall_goal>').length).toBe(2);
+    expect(result.text).not.toContain('Thinking it over.');
+    expect(result.text.split('First prompt: always use blue green releases.').length).toBe(2);
+    expect(result.text.split('SECOND prompt, run echo hi').length).toBe(2);
+    expect(result.text).toContain('[tool run_shell_command: echo hi]');
+    expect(result.text).toContain('Finished.');
+    expect(result.skippedLines).toBe(0);
   });
 
   it('reads each summary once when Gemini writes the history again after a compression', async () => {
