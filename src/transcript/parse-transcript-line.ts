@@ -9,7 +9,8 @@
  *   `isSidechain`, `isMeta` and `isCompactSummary` flags
  * - Factory droid: `{type: "message", message: {role, content: blocks}}` (`session_start` is skipped)
  * - Codex CLI rollouts: `{type, payload}` records, read through codex-rollout-record.ts
- * - Gemini CLI sessions: `{id, timestamp, type: "user"|"gemini", content}` lines, read through gemini-session-record.ts
+ * - Gemini CLI sessions: `{id, timestamp, type: "user"|"gemini", content}` lines, and the `{"$set": {messages}}`
+ *   line a compression writes, read through gemini-session-record.ts
  * - GitHub Copilot CLI events: `{type: "<area>.<event>", data}`, read through copilot-session-record.ts
  * - Qwen Code sessions: `{uuid, sessionId, type, message: {role, parts}}` lines, read through qwen-session-record.ts
  * - simplified: `{role, content}` and `{type: "user"|"assistant", content}` without `message`
@@ -20,7 +21,7 @@ import { createHash } from 'node:crypto';
 import { redactSecrets } from '../redact/redact-secrets.js';
 import { cleanTranscriptText } from './clean-transcript-text.js';
 import { codexRecordAsClaude, isCodexRecord } from './codex-rollout-record.js';
-import { geminiRecordAsClaude, isGeminiRecord } from './gemini-session-record.js';
+import { geminiCompactionAsClaude, geminiRecordAsClaude, isGeminiRecord } from './gemini-session-record.js';
 import { copilotRecordAsClaude, isCopilotRecord } from './copilot-session-record.js';
 import { isQwenRecord, qwenRecordAsClaude } from './qwen-session-record.js';
 import { condenseCompaction } from './condense-compaction.js';
@@ -73,6 +74,10 @@ export function parseTranscriptRecord(record: unknown): SessionEvent[] {
   }
   if (isGeminiRecord(record)) {
     const claude = geminiRecordAsClaude(record);
+    return claude === null ? [] : parseTranscriptRecord(claude);
+  }
+  if (isObject(record['$set'])) {
+    const claude = geminiCompactionAsClaude(record);
     return claude === null ? [] : parseTranscriptRecord(claude);
   }
   if (isCopilotRecord(record)) {
