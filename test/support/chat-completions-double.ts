@@ -10,24 +10,19 @@
  * - anything else -> 404 in the API's error shape.
  * Every request is recorded (method, path, parsed body, raw byte length) before it is answered.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { ServerResponse } from 'node:http';
+import { RecordingServer, sendJson, type RecordedRequest } from './recording-server.js';
 
 export type ChatTurn = { text: string } | { call: { name: string; arguments: Record<string, unknown> } };
 
-export interface RecordedRequest {
-  method: string;
-  path: string;
-  bytes: number;
-  body: Record<string, unknown> | null;
-}
+export type { RecordedRequest };
 
 export type RespondChat = (body: Record<string, unknown>) => ChatTurn;
 
 export class ChatCompletionsDouble {
-  readonly requests: RecordedRequest[] = [];
+  private readonly http = new RecordingServer((request, res) => this.answer(request, res));
+  readonly requests: RecordedRequest[] = this.http.requests;
   respond: RespondChat;
-  private server: Server | null = null;
   private count = 0;
 
   constructor(respond: RespondChat = () => ({ text: 'Done.' })) {
@@ -36,17 +31,11 @@ export class ChatCompletionsDouble {
 
   /** Listens on 127.0.0.1; returns the base URL (`http://127.0.0.1:<port>/v1`). */
   async start(): Promise<string> {
-    const server = createServer((req, res) => void this.handle(req, res));
-    this.server = server;
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+    return `${await this.http.start()}/v1`;
   }
 
-  async close(): Promise<void> {
-    const server = this.server;
-    if (server === null) return;
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+  close(): Promise<void> {
+    return this.http.close();
   }
 
   /** The recorded model turns (`POST .../chat/completions` with a body), in order. */
@@ -54,24 +43,14 @@ export class ChatCompletionsDouble {
     return this.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/chat/completions') && r.body !== null);
   }
 
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const raw = Buffer.concat(chunks);
-    const path = (req.url ?? '/').split('?')[0]!;
-    let body: Record<string, unknown> | null = null;
-    try {
-      body = raw.length > 0 ? (JSON.parse(raw.toString('utf8')) as Record<string, unknown>) : null;
-    } catch {
-      body = null;
-    }
-    this.requests.push({ method: req.method ?? 'GET', path, bytes: raw.length, body });
-    if (req.method === 'GET' && path.endsWith('/models')) {
+  private async answer(request: RecordedRequest, res: ServerResponse): Promise<void> {
+    const { method, path, body } = request;
+    if (method === 'GET' && path.endsWith('/models')) {
       sendJson(res, 200, { object: 'list', data: [{ id: 'qwen-double', object: 'model', created: 0, owned_by: 'double' }] });
       return;
     }
-    if (req.method !== 'POST' || !path.endsWith('/chat/completions') || body === null) {
-      sendJson(res, 404, { error: { type: 'invalid_request_error', message: `no route ${req.method} ${path}` } });
+    if (method !== 'POST' || !path.endsWith('/chat/completions') || body === null) {
+      sendJson(res, 404, { error: { type: 'invalid_request_error', message: `no route ${method} ${path}` } });
       return;
     }
     let turn: ChatTurn;
@@ -109,9 +88,6 @@ export class ChatCompletionsDouble {
   }
 }
 
-function sendJson(res: ServerResponse, status: number, value: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
-}
 
 /** Every text a request's messages carry, joined. */
 export function chatRequestText(body: Record<string, unknown> | null): string {

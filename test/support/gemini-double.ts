@@ -9,35 +9,25 @@
  * - `POST ...:countTokens` -> `{totalTokens}` (a character count / 4).
  * Every request is recorded (method, path, parsed body, raw byte length) before it is answered.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { ServerResponse } from 'node:http';
+import { RecordingServer, sendJson, type RecordedRequest } from './recording-server.js';
 
 export type GeminiTurn = { text: string } | { call: { name: string; args: Record<string, unknown> } };
 
-export interface RecordedGeminiRequest {
-  method: string;
-  path: string;
-  bytes: number;
-  body: Record<string, unknown> | null;
-}
+export type RecordedGeminiRequest = RecordedRequest;
 
 export class GeminiDouble {
-  readonly requests: RecordedGeminiRequest[] = [];
+  private readonly http = new RecordingServer((request, res) => this.answer(request, res));
+  readonly requests: RecordedGeminiRequest[] = this.http.requests;
   respond: (body: Record<string, unknown>) => GeminiTurn = () => ({ text: 'Done.' });
-  private server: Server | null = null;
 
-  async start(): Promise<string> {
-    const server = createServer((req, res) => void this.handle(req, res));
-    this.server = server;
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  /** Listens on 127.0.0.1; returns the base URL (`http://127.0.0.1:<port>`). */
+  start(): Promise<string> {
+    return this.http.start();
   }
 
-  async close(): Promise<void> {
-    const server = this.server;
-    if (server === null) return;
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+  close(): Promise<void> {
+    return this.http.close();
   }
 
   /** The main model turns (content requests that offer tools), in order. */
@@ -45,25 +35,15 @@ export class GeminiDouble {
     return this.requests.filter((r) => r.method === 'POST' && /:(stream)?[gG]enerateContent$/.test(r.path) && isMainTurn(r.body));
   }
 
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const raw = Buffer.concat(chunks);
-    const path = (req.url ?? '/').split('?')[0]!;
-    let body: Record<string, unknown> | null = null;
-    try {
-      body = raw.length > 0 ? (JSON.parse(raw.toString('utf8')) as Record<string, unknown>) : null;
-    } catch {
-      body = null;
-    }
-    this.requests.push({ method: req.method ?? 'GET', path, bytes: raw.length, body });
-    if (req.method === 'POST' && path.endsWith(':countTokens')) {
-      sendJson(res, 200, { totalTokens: Math.ceil(raw.length / 4) });
+  private async answer(request: RecordedRequest, res: ServerResponse): Promise<void> {
+    const { method, path, body } = request;
+    if (method === 'POST' && path.endsWith(':countTokens')) {
+      sendJson(res, 200, { totalTokens: Math.ceil(request.bytes / 4) });
       return;
     }
     const stream = path.endsWith(':streamGenerateContent');
-    if (req.method !== 'POST' || body === null || !(stream || path.endsWith(':generateContent'))) {
-      sendJson(res, 404, { error: { code: 404, message: `no route ${req.method} ${path}`, status: 'NOT_FOUND' } });
+    if (method !== 'POST' || body === null || !(stream || path.endsWith(':generateContent'))) {
+      sendJson(res, 404, { error: { code: 404, message: `no route ${method} ${path}`, status: 'NOT_FOUND' } });
       return;
     }
     let turn: GeminiTurn;
@@ -100,9 +80,6 @@ function sideText(body: Record<string, unknown>): string {
   return 'Summary from the double.';
 }
 
-function sendJson(res: ServerResponse, status: number, value: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
-}
 
 /** Every text a request's contents and system instruction carry, joined. */
 export function geminiRequestText(body: Record<string, unknown> | null): string {

@@ -11,42 +11,32 @@
  * - `HEAD /` and `GET /` -> 200 (agents probe the base URL).
  * Every request is recorded (method, path, parsed body, raw byte length) before it is answered.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { ServerResponse } from 'node:http';
+import { RecordingServer, sendJson, type RecordedRequest } from './recording-server.js';
 
 export type MessagesTurn = { text: string } | { toolUse: { name: string; input: Record<string, unknown> }; text?: string };
 
-export interface RecordedMessagesRequest {
-  method: string;
-  path: string;
-  bytes: number;
-  body: Record<string, unknown> | null;
-}
+export type RecordedMessagesRequest = RecordedRequest;
 
 export type Respond = (body: Record<string, unknown>, double: MessagesDouble) => MessagesTurn;
 
 export class MessagesDouble {
-  readonly requests: RecordedMessagesRequest[] = [];
+  private readonly http = new RecordingServer((request, res) => this.answer(request, res));
+  readonly requests: RecordedMessagesRequest[] = this.http.requests;
   respond: Respond;
-  private server: Server | null = null;
   private toolUses = 0;
 
   constructor(respond: Respond = () => ({ text: 'Done.' })) {
     this.respond = respond;
   }
 
-  async start(): Promise<string> {
-    const server = createServer((req, res) => void this.handle(req, res));
-    this.server = server;
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  /** Listens on 127.0.0.1; returns the base URL (`http://127.0.0.1:<port>`). */
+  start(): Promise<string> {
+    return this.http.start();
   }
 
-  async close(): Promise<void> {
-    const server = this.server;
-    if (server === null) return;
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+  close(): Promise<void> {
+    return this.http.close();
   }
 
   /** The recorded `POST /v1/messages` requests (the model turns), in order. */
@@ -54,28 +44,18 @@ export class MessagesDouble {
     return this.requests.filter((r) => r.method === 'POST' && r.path === '/v1/messages' && r.body !== null);
   }
 
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const raw = Buffer.concat(chunks);
-    const path = (req.url ?? '/').split('?')[0]!;
-    let body: Record<string, unknown> | null = null;
-    try {
-      body = raw.length > 0 ? (JSON.parse(raw.toString('utf8')) as Record<string, unknown>) : null;
-    } catch {
-      body = null;
-    }
-    this.requests.push({ method: req.method ?? 'GET', path, bytes: raw.length, body });
-    if (req.method === 'HEAD' || (req.method === 'GET' && path === '/')) {
-      res.writeHead(200, { 'content-type': 'text/plain' }).end(req.method === 'HEAD' ? undefined : 'ok');
+  private async answer(request: RecordedRequest, res: ServerResponse): Promise<void> {
+    const { method, path, body } = request;
+    if (method === 'HEAD' || (method === 'GET' && path === '/')) {
+      res.writeHead(200, { 'content-type': 'text/plain' }).end(method === 'HEAD' ? undefined : 'ok');
       return;
     }
-    if (req.method === 'POST' && path === '/v1/messages/count_tokens') {
-      sendJson(res, 200, { input_tokens: Math.ceil(raw.length / 4) });
+    if (method === 'POST' && path === '/v1/messages/count_tokens') {
+      sendJson(res, 200, { input_tokens: Math.ceil(request.bytes / 4) });
       return;
     }
-    if (req.method !== 'POST' || path !== '/v1/messages' || body === null) {
-      sendJson(res, 404, { type: 'error', error: { type: 'not_found_error', message: `no route ${req.method} ${path}` } });
+    if (method !== 'POST' || path !== '/v1/messages' || body === null) {
+      sendJson(res, 404, { type: 'error', error: { type: 'not_found_error', message: `no route ${method} ${path}` } });
       return;
     }
     let turn: MessagesTurn;
@@ -110,9 +90,6 @@ export class MessagesDouble {
   }
 }
 
-function sendJson(res: ServerResponse, status: number, value: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
-}
 
 function streamMessage(res: ServerResponse, message: Record<string, unknown>): void {
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });

@@ -9,25 +9,20 @@
  * - anything else -> 404 in the API's error shape.
  * Every request is recorded (method, path, parsed body, raw byte length) before it is answered.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { ServerResponse } from 'node:http';
+import { RecordingServer, sendJson, type RecordedRequest } from './recording-server.js';
 
 /** A text answer, or one function call (`namespace` for a tool offered inside a namespace, as Codex offers MCP tools). */
 export type ResponsesTurn = { text: string } | { call: { name: string; namespace?: string; arguments: Record<string, unknown> } };
 
-export interface RecordedRequest {
-  method: string;
-  path: string;
-  bytes: number;
-  body: Record<string, unknown> | null;
-}
+export type { RecordedRequest };
 
 export type RespondResponses = (body: Record<string, unknown>) => ResponsesTurn;
 
 export class ResponsesDouble {
-  readonly requests: RecordedRequest[] = [];
+  private readonly http = new RecordingServer((request, res) => this.answer(request, res));
+  readonly requests: RecordedRequest[] = this.http.requests;
   respond: RespondResponses;
-  private server: Server | null = null;
   private count = 0;
 
   constructor(respond: RespondResponses = () => ({ text: 'Done.' })) {
@@ -36,17 +31,11 @@ export class ResponsesDouble {
 
   /** Listens on 127.0.0.1; returns the base URL (`http://127.0.0.1:<port>/v1`). */
   async start(): Promise<string> {
-    const server = createServer((req, res) => void this.handle(req, res));
-    this.server = server;
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+    return `${await this.http.start()}/v1`;
   }
 
-  async close(): Promise<void> {
-    const server = this.server;
-    if (server === null) return;
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+  close(): Promise<void> {
+    return this.http.close();
   }
 
   /** The recorded model turns (`POST .../responses` with a body), in order. */
@@ -54,20 +43,10 @@ export class ResponsesDouble {
     return this.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/responses') && r.body !== null);
   }
 
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const raw = Buffer.concat(chunks);
-    const path = (req.url ?? '/').split('?')[0]!;
-    let body: Record<string, unknown> | null = null;
-    try {
-      body = raw.length > 0 ? (JSON.parse(raw.toString('utf8')) as Record<string, unknown>) : null;
-    } catch {
-      body = null;
-    }
-    this.requests.push({ method: req.method ?? 'GET', path, bytes: raw.length, body });
-    if (req.method !== 'POST' || !path.endsWith('/responses') || body === null) {
-      sendJson(res, 404, { error: { type: 'invalid_request_error', message: `no route ${req.method} ${path}` } });
+  private async answer(request: RecordedRequest, res: ServerResponse): Promise<void> {
+    const { method, path, body } = request;
+    if (method !== 'POST' || !path.endsWith('/responses') || body === null) {
+      sendJson(res, 404, { error: { type: 'invalid_request_error', message: `no route ${method} ${path}` } });
       return;
     }
     let turn: ResponsesTurn;
@@ -110,9 +89,6 @@ export class ResponsesDouble {
   }
 }
 
-function sendJson(res: ServerResponse, status: number, value: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
-}
 
 /** Every text a request's `instructions` and `input` items carry, joined. */
 export function responsesRequestText(body: Record<string, unknown> | null): string {
