@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { OllamaDouble, type OllamaDoubleOptions, type StartedDouble } from '../../scripts/ollama-double.mjs';
 import { buildTinyModel, DEFAULT_TINY_VOCAB } from './tiny-model.js';
 import { baseEnv } from './cli.js';
+import { settleProcessesOf } from './state-processes.js';
 
 export interface Harness {
   root: string;
@@ -66,7 +67,8 @@ export async function startHarness(options: { embedder?: 'tiny' | 'hash'; double
     },
     async close() {
       await ollama.close();
-      // A detached worker a hook started may still be writing its log or queue there: retry, as rm -rf would be retried.
+      // A detached worker a hook started may still be writing its log or queue there: let it end first.
+      await settleProcessesOf(home);
       rmSync(root, { recursive: true, force: true, maxRetries: 20, retryDelay: 250 });
     },
   };

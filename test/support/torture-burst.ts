@@ -4,10 +4,11 @@
  * each hook took to return, and how many recall workers and upkeep processes ran at once.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CLI, type CliResult } from './cli.js';
+import { safeList, safeRead } from './state-processes.js';
 
 const RUNNER = fileURLToPath(new URL('./burst-runner.mjs', import.meta.url));
 
@@ -86,22 +87,6 @@ export function watchProcesses(home: string, everyMs = 100): ProcessWatch {
 function parentOf(pid: string): number {
   const stat = safeRead(`/proc/${pid}/stat`);
   return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1] ?? NaN);
-}
-
-function safeList(dir: string): string[] {
-  try {
-    return readdirSync(dir);
-  } catch {
-    return [];
-  }
-}
-
-function safeRead(file: string): string {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch {
-    return '';
-  }
 }
 
 /** Median, 95th percentile and maximum, rounded to ms. */

@@ -1,0 +1,49 @@
+/**
+ * The processes that work on one state dir: every process (other than this one) whose environment
+ * carries `RECALL_HOME=<home>`, found through /proc (Linux; elsewhere none are found). A world's
+ * teardown waits for them, so a detached worker a hook started is not writing while its folder is removed.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { waitFor } from './cli.js';
+
+export function processesOf(home: string): number[] {
+  const needle = `RECALL_HOME=${home}`;
+  return safeList('/proc')
+    .filter((name) => /^\d+$/.test(name) && Number(name) !== process.pid)
+    .filter((name) => safeRead(`/proc/${name}/environ`).split('\0').includes(needle))
+    .map(Number);
+}
+
+/** Waits until no process works on `home`; after `graceMs` the rest are killed (the test is over) and waited for. */
+export async function settleProcessesOf(home: string, graceMs = 5_000): Promise<void> {
+  const none = async () => (processesOf(home).length === 0 ? true : undefined);
+  try {
+    await waitFor(none, { timeoutMs: graceMs, everyMs: 100 });
+    return;
+  } catch {
+    for (const pid of processesOf(home)) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // Already gone.
+      }
+    }
+  }
+  await waitFor(none, { timeoutMs: 5_000, everyMs: 100 }).catch(() => undefined);
+}
+
+export function safeList(dir: string): string[] {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
+}
+
+export function safeRead(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return '';
+  }
+}
