@@ -21,7 +21,10 @@ export async function settleProcessesOf(home: string, graceMs = 5_000): Promise<
     await waitFor(none, { timeoutMs: graceMs, everyMs: 100 });
     return;
   } catch {
-    for (const pid of processesOf(home)) {
+    const left = processesOf(home);
+    // Named, so a test that leaves a process behind is seen rather than hidden by the kill.
+    console.warn(`teardown: ending ${left.length} process(es) still working on ${home}: ${left.map((pid) => safeRead(`/proc/${pid}/cmdline`).split('\0').join(' ').trim()).join('; ')}`);
+    for (const pid of left) {
       try {
         process.kill(pid, 'SIGKILL');
       } catch {
