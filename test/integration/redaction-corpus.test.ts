@@ -21,6 +21,8 @@ afterAll(async () => {
   await h.close();
 });
 
+/** Every captured session opens with this request, so its extraction call is told from any other call to the model. */
+const OPENING = 'Please review the deployment notes below and keep what matters.';
 const PER_SESSION = 8; // extract.maxMemories: every echoed case of a session is kept
 const report = process.env.RECALL_REDACTION_REPORT === '1';
 
@@ -31,7 +33,7 @@ function marker(set: string, index: number): string {
 function transcript(sessionId: string, cases: { tag: string; text: string }[]): string {
   const common = { isSidechain: false, userType: 'external', cwd: '/work/x', sessionId, version: '2.1.39' };
   // A session too short is not captured at all (transcript.minChars): an opening request pads it.
-  const opening = { type: 'user', message: { role: 'user', content: `Please review the deployment notes below and keep what matters. ${'The service runs on port 8080 behind the proxy. '.repeat(4)}` }, ...common, uuid: 'u-open' };
+  const opening = { type: 'user', message: { role: 'user', content: `${OPENING} ${'The service runs on port 8080 behind the proxy. '.repeat(4)}` }, ...common, uuid: 'u-open' };
   const lines = [opening, ...cases.flatMap(({ tag, text }, i) => [
     { type: 'user', message: { role: 'user', content: `${tag}\n${text}` }, ...common, uuid: `u${i}` },
     { type: 'assistant', message: { id: `m${i}`, role: 'assistant', content: [{ type: 'text', text: 'Noted.' }] }, ...common, uuid: `a${i}` },
@@ -71,7 +73,8 @@ async function throughCapture(cases: SecretCase[], set: string): Promise<{ promp
     h.double.reply = () => JSON.stringify({ memories: batch.map((b) => ({ content: `Remember ${b.tag}:\n${b.text}`, type: 'preference' })) });
     const result = await runCli(['capture', file, '--cwd', project, '--session-id', `r-${set}${start}`, '--json'], { env });
     expect(result.exitCode, result.stderr).toBe(0);
-    const request = h.double.requestsTo('/api/chat')[0];
+    // The capture's own extraction call: a judge call of another process cannot be taken for it.
+    const request = h.double.requestsTo('/api/chat').find((r) => JSON.stringify(r.body).includes(OPENING));
     expect(request, `no model call for cases ${start}-${start + batch.length - 1}: ${result.stdout}`).toBeDefined();
     const chat = request!.body as { messages: Array<{ content: string }> };
     prompts += chat.messages.map((m) => m.content).join('\n');
@@ -126,7 +129,7 @@ describe.each([
       expect(1 - prompt.leaked.length / prompt.measured).toBeGreaterThanOrEqual(0.98);
       expect(1 - store.leaked.length / store.measured).toBeGreaterThanOrEqual(0.98);
     }
-  }, 300_000);
+  }, 900_000);
 
   it('measures the store through recall add and recall import (the corpus: >= 98% redacted in each)', async () => {
     const added = await throughAdd(secrets, set);
@@ -138,5 +141,6 @@ describe.each([
       expect(1 - added.leaked.length / added.measured).toBeGreaterThanOrEqual(0.98);
       expect(1 - imported.leaked.length / imported.measured).toBeGreaterThanOrEqual(0.98);
     }
-  }, 300_000);
+    // 150-odd `recall add` processes one after another: on a loaded machine this takes minutes.
+  }, 1_200_000);
 });
