@@ -68,7 +68,7 @@ export async function startHarness(options: { embedder?: 'tiny' | 'hash'; double
     async close() {
       await ollama.close();
       // A detached worker a hook started may still be writing its log or queue there: let it end first.
-      await settleProcessesOf(home);
+      await settleProcessesOf(root);
       rmSync(root, { recursive: true, force: true, maxRetries: 20, retryDelay: 250 });
     },
   };

@@ -19,18 +19,17 @@ describe.runIf(linux)('the processes of a state dir', () => {
     return child;
   };
 
-  it('finds a process by its RECALL_HOME and not one of another state dir', async () => {
-    const home = mkdtempSync(join(tmpdir(), 'recall-procs-'));
-    const other = mkdtempSync(join(tmpdir(), 'recall-procs-'));
-    dirs.push(home, other);
-    const mine = lingering(home);
-    const theirs = lingering(other);
+  it('finds a process by its RECALL_HOME in the folder, not one of a folder beside it', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'recall-procs-'));
+    dirs.push(root);
+    const mine = lingering(join(root, 'home'));
+    const nested = lingering(join(root, 'add-corpus'));
+    const beside = lingering(`${root}-other`);
     try {
-      await waitFor(() => (processesOf(home).includes(mine.pid!) ? true : undefined));
-      expect(processesOf(home)).not.toContain(theirs.pid);
+      await waitFor(() => (processesOf(root).includes(mine.pid!) && processesOf(root).includes(nested.pid!) ? true : undefined));
+      expect(processesOf(root)).not.toContain(beside.pid);
     } finally {
-      mine.kill('SIGKILL');
-      theirs.kill('SIGKILL');
+      for (const child of [mine, nested, beside]) child.kill('SIGKILL');
     }
   });
 
