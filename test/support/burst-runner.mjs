@@ -2,7 +2,9 @@
 // long each took to return. Run as a child process of its own (at a lower priority, under `nice`), so
 // the burst never starves the test runner that started it. Plain JavaScript: no build step.
 //   node burst-runner.mjs <spec.json>
-// spec: { cli, env, payloads: [...], stdin: 'pipe' | 'file', dir }. Prints one JSON array on stdout:
+// spec: { cli, env, payloads: [...], stdin: 'pipe' | 'file', dir, args? }. Each process runs
+// `node <cli> hook session-end`, or `node <args>` when args are given (the bench's bare-node floor).
+// Prints one JSON array on stdout:
 // [{ ms, exitCode, stdout, stderr }] in payload order.
 import { spawn } from 'node:child_process';
 import { openSync, closeSync, readFileSync, writeFileSync } from 'node:fs';
@@ -23,7 +25,7 @@ function startHook(payload, i) {
       stdin = fd;
     }
     const started = performance.now();
-    const child = spawn(process.execPath, [spec.cli, 'hook', 'session-end'], { env: spec.env, stdio: [stdin, 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, spec.args ?? [spec.cli, 'hook', 'session-end'], { env: spec.env, stdio: [stdin, 'pipe', 'pipe'] });
     if (fd !== null) closeSync(fd);
     let stdout = '';
     let stderr = '';
@@ -31,6 +33,8 @@ function startHook(payload, i) {
     child.stderr.setEncoding('utf8').on('data', (chunk) => (stderr += chunk));
     child.on('error', (err) => resolve({ ms: performance.now() - started, exitCode: -1, stdout, stderr: String(err) }));
     child.on('close', (code) => resolve({ ms: performance.now() - started, exitCode: code ?? -1, stdout, stderr }));
+    // A process that exits without reading (the bare-node floor) closes the pipe: not an error here.
+    child.stdin?.on('error', () => undefined);
     if (spec.stdin !== 'file') child.stdin.end(text);
   });
 }
