@@ -118,7 +118,9 @@ const COMMONJS_BUILDS = [
   // The hooks' runner with the SessionEnd handler: `recall install` points the agents' hooks at the bin, so a
   // SessionEnd hook starts without the ESM loader (measured: ~5 ms of CPU per hook, a burst of fifty pays it fifty times).
   { entry: 'hook/run-hook.js', fold: [], require: [], importMetaUrl: true },
-  { entry: 'cli/main.js', fold: ['serve-client/try-served.js'], require: ['cli/commands/endless-fork-fast.js', 'hook/run-hook.js'] },
+  // `recall mcp`'s front, which answers initialize and tools/list before the full server is loaded.
+  { entry: 'mcp/serve-mcp-fast.js', fold: [], require: [], importMetaUrl: true },
+  { entry: 'cli/main.js', fold: ['serve-client/try-served.js'], require: ['cli/commands/endless-fork-fast.js', 'hook/run-hook.js', 'mcp/serve-mcp-fast.js'] },
 ];
 
 /** What `import.meta.url` becomes in a CommonJS build: the URL of the built file, set by the banner. */

@@ -29,8 +29,9 @@ async function main(args: string[]): Promise<void> {
   // its work and exits as usual instead of dying with a stack trace.
   process.stdout.on('error', ignoreClosedPipe);
   if (command === 'mcp' && subcommand === undefined) {
-    const { serveMcpCommand } = await import('../mcp/serve-mcp-command.js');
-    await serveMcpCommand();
+    // The start's front answers initialize and tools/list, then loads the full server (serve-mcp-fast.ts).
+    const { runMcpEntry } = await import('../mcp/serve-mcp-fast.js');
+    await runMcpEntry();
   } else if ((command === 'search' || command === 'list') && (await servedByDaemon())) {
     // Answered by a running `recall serve`.
   } else if (command === 'endless' && subcommand === 'fork' && (await forkedWithoutProgram(rest))) {
