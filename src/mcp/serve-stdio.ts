@@ -50,6 +50,9 @@ export async function serveStdio(server: McpServer, options: ServeStdioOptions):
   await server.connect(transport);
 
   const why = await stopped;
+  // Messages that came before the end reach their handlers first (the SDK dispatches a request a few
+  // promise turns after reading it): a call the client sent just before closing stdin counts as running.
+  await new Promise((resolve) => setImmediate(resolve));
   for (const remove of listeners) remove();
   const running = inFlight.size;
   const drained = await inFlight.settled(options.drainMs);
