@@ -6,7 +6,9 @@
 // x N / 2), this build's hook through the entry `recall install` writes (dist/cli/main.cjs), and, with
 // --baseline, another build's hook (e.g. main's, copied before a change:
 //   mkdir -p .tmp/main && cp -r dist package.json .tmp/main/ ; then --baseline .tmp/main/dist/cli/main.js).
-// NODE_EXTRA_CA_CERTS is unset in every arm. Each row records the load average before its arm.
+// NODE_EXTRA_CA_CERTS is unset in every arm. Each row records the load average before its arm, and the
+// CPU its processes used (user + system, per process: on a loaded machine the return times swing with
+// what else runs, the CPU much less; a hook's own work is its CPU over the bare node's).
 //   node bench/session-end-burst.mjs [counts=50,200] [--baseline <entry>]
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -60,16 +62,20 @@ try {
         const env = cleanEnv({ RECALL_HOME: home, RECALL_EMBEDDER: 'hash', RECALL_OLLAMA_LLM_MODEL: '', LANCEDB_LOG: 'error' });
         const payloads = Array.from({ length: count }, (_, i) => ({ session_id: `burst-${i}`, transcript_path: join(dir, `s${i}.jsonl`), cwd: dir, hook_event_name: 'SessionEnd' }));
         const spec = join(dir, 'spec.json');
-        writeFileSync(spec, JSON.stringify({ cli: entry, env, payloads, stdin, dir, ...(entry === null ? { args: ['-e', '0'] } : {}) }));
+        const cpuFile = join(dir, 'cpu.json');
+        writeFileSync(spec, JSON.stringify({ cli: entry, env, payloads, stdin, dir, cpuFile, ...(entry === null ? { args: ['-e', '0'] } : {}) }));
         const loadBefore = load();
         const started = process.hrtime.bigint();
         const results = JSON.parse(execFileSync(process.execPath, [runner, spec], { maxBuffer: 64 << 20, encoding: 'utf8' }));
         const burstMs = Number(process.hrtime.bigint() - started) / 1e6;
         const returnMs = spread(results.map((r) => r.ms));
-        const row = { hooks: count, stdin, arm, loadBefore, burstMs: Math.round(burstMs), returnMs, failed: results.filter((r) => r.exitCode !== 0).length };
+        const { childCpuMs } = JSON.parse(readFileSync(cpuFile, 'utf8'));
+        const cpuPerProcessMs = childCpuMs === null ? null : Math.round((childCpuMs / count) * 10) / 10;
+        const row = { hooks: count, stdin, arm, loadBefore, burstMs: Math.round(burstMs), returnMs, cpuPerProcessMs, failed: results.filter((r) => r.exitCode !== 0).length };
         if (entry === null) {
-          Object.assign(floor, returnMs);
+          Object.assign(floor, returnMs, { cpu: cpuPerProcessMs });
         } else {
+          if (cpuPerProcessMs !== null && floor.cpu !== null) row.cpuOverBareMs = Math.round((cpuPerProcessMs - floor.cpu) * 10) / 10;
           await sleep(3000); // let the worker log and leave
           const queued = readdirSync(join(home, 'spool', 'pending')).length;
           Object.assign(row, { queued, lost: count - queued, workers: workersLogged(home) });
