@@ -9,10 +9,6 @@
  */
 // Everything recall creates (state, queue, log, database files) is private to the user: 0700 / 0600.
 process.umask(0o077);
-// `recall stats | head -1`: the reader went away. What is left to print is dropped; the command finishes
-// its work and exits as usual instead of dying with a stack trace.
-process.stdout.on('error', ignoreClosedPipe);
-
 void main(process.argv.slice(2));
 
 function ignoreClosedPipe(err: NodeJS.ErrnoException): void {
@@ -23,11 +19,19 @@ function ignoreClosedPipe(err: NodeJS.ErrnoException): void {
 async function main(args: string[]): Promise<void> {
   const [command, subcommand, ...rest] = args;
   if (command === 'hook' && !args.includes('--help') && !args.includes('-h')) {
+    // Not process.stdout: a hook writes its one line to the descriptor (run-hook.ts), and making the
+    // stream would load node's net and stream modules on every hook start.
     const { runHook } = await import('../hook/run-hook.js');
     await runHook(subcommand, rest);
-  } else if (command === 'mcp' && subcommand === undefined) {
-    const { serveMcpCommand } = await import('../mcp/serve-mcp-command.js');
-    await serveMcpCommand();
+    return;
+  }
+  // `recall stats | head -1`: the reader went away. What is left to print is dropped; the command finishes
+  // its work and exits as usual instead of dying with a stack trace.
+  process.stdout.on('error', ignoreClosedPipe);
+  if (command === 'mcp' && subcommand === undefined) {
+    // The start's front answers initialize and tools/list, then loads the full server (serve-mcp-fast.ts).
+    const { runMcpEntry } = await import('../mcp/serve-mcp-fast.js');
+    await runMcpEntry();
   } else if ((command === 'search' || command === 'list') && (await servedByDaemon())) {
     // Answered by a running `recall serve`.
   } else if (command === 'endless' && subcommand === 'fork' && (await forkedWithoutProgram(rest))) {

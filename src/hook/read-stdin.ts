@@ -4,6 +4,12 @@
  * recorded size: it always ends, so no timer applies. A pipe or a socket is read until it closes, or
  * until what came holds a whole JSON object (an agent may keep stdin open after writing); only a stdin
  * that stays open and silent for `idleMs` is ended by the timer. Node built-ins only.
+ *
+ * A regular file is read from its descriptor without making `process.stdin` (making that stream loads
+ * node's stream modules). A pipe or socket is read through the stream: a read of the descriptor on
+ * node's thread pool would be cheaper to start, but one still waiting when the timer ends the input
+ * cannot be abandoned (the process then hangs at exit, joining that thread), and a blocking read
+ * could wait forever.
  */
 import { fstatSync, readSync } from 'node:fs';
 
@@ -19,29 +25,34 @@ export interface ReadStdinOptions {
   maxBytes?: number;
   /** How long an open stdin may stay silent before what came so far is taken as the whole input. */
   idleMs?: number;
-  /** The descriptor behind `stream` (0 for process.stdin), checked for a regular file. */
-  fd?: number | null;
+  /** The descriptor to read (0, stdin, unless told). */
+  fd?: number;
+  /** The stream over `fd`, made only when it is no regular file (process.stdin unless told). */
+  stream?: () => NodeJS.ReadStream;
 }
 
 export const DEFAULT_IDLE_MS = 2_000;
 
-export function readStdin(stream: NodeJS.ReadStream = process.stdin, { maxBytes = 1024 * 1024, idleMs = DEFAULT_IDLE_MS, fd = 0 }: ReadStdinOptions = {}): Promise<StdinResult> {
-  const file = fd === null ? null : readRegularFile(fd, maxBytes);
-  if (file !== null) return Promise.resolve(file);
-  if (stream.isTTY) return Promise.resolve({ text: '', truncated: false });
-  return readStream(stream, maxBytes, idleMs);
+export function readStdin({ maxBytes = 1024 * 1024, idleMs = DEFAULT_IDLE_MS, fd = 0, stream = () => process.stdin }: ReadStdinOptions = {}): Promise<StdinResult> {
+  const size = regularFileSize(fd);
+  if (size !== null) return Promise.resolve(readRegularFile(fd, size, maxBytes));
+  const made = stream();
+  if (made.isTTY) return Promise.resolve({ text: '', truncated: false });
+  return readStream(made, idleMs, new Collected(maxBytes));
 }
 
-/** The whole of a regular file behind `fd`, up to its size and the cap; null when `fd` is no regular file. */
-function readRegularFile(fd: number, maxBytes: number): StdinResult | null {
-  let size: number;
+/** The recorded size of the regular file behind `fd`; null when it is none (a pipe, a socket, a terminal, no descriptor). */
+function regularFileSize(fd: number): number | null {
   try {
     const info = fstatSync(fd);
-    if (!info.isFile()) return null;
-    size = info.size;
+    return info.isFile() ? info.size : null;
   } catch {
     return null;
   }
+}
+
+/** The whole of the regular file behind `fd`, up to its recorded `size` and the cap. */
+function readRegularFile(fd: number, size: number, maxBytes: number): StdinResult {
   // The recorded size, not "until end of file": a file under /proc reads as size 0 and may never end.
   const want = Math.min(size, maxBytes + 1);
   const buffer = Buffer.alloc(want);
@@ -59,40 +70,65 @@ function readRegularFile(fd: number, maxBytes: number): StdinResult | null {
   return { text: buffer.subarray(0, got).toString('utf8'), truncated: false };
 }
 
-function readStream(stream: NodeJS.ReadStream, maxBytes: number, idleMs: number): Promise<StdinResult> {
+/** What came so far, kept under the cap. */
+class Collected {
+  private readonly chunks: Buffer[] = [];
+  private size = 0;
+
+  constructor(private readonly maxBytes: number) {}
+
+  /** Adds a chunk: 'cap' when it reached the cap (cut there), 'whole' when what came is a whole JSON object, else null. */
+  add(chunk: Buffer): 'cap' | 'whole' | null {
+    this.size += chunk.length;
+    if (this.size > this.maxBytes) {
+      this.chunks.push(chunk.subarray(0, chunk.length - (this.size - this.maxBytes)));
+      return 'cap';
+    }
+    this.chunks.push(chunk);
+    return endsWholeObject(chunk) && isWholeJson(this.chunks) ? 'whole' : null;
+  }
+
+  result(cut: StdinResult['cut'] | null): StdinResult {
+    const text = Buffer.concat(this.chunks).toString('utf8');
+    return cut === null ? { text, truncated: false } : { text, truncated: true, cut };
+  }
+}
+
+/** How an open stdin is ended by silence: see `arm` below. */
+function idleTimer(idleMs: number, onIdle: () => void): { arm: () => void; stop: () => void } {
+  let timer: NodeJS.Timeout | undefined;
+  return {
+    // On time-out, let one poll phase run first: on a starved machine the timer can fire before the
+    // loop has read input that was already waiting in the pipe.
+    arm: () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => setImmediate(onIdle), idleMs);
+    },
+    stop: () => clearTimeout(timer),
+  };
+}
+
+/** Reads through the stream until it ends, holds a whole JSON object, reaches the cap or stays silent for `idleMs`. */
+function readStream(stream: NodeJS.ReadStream, idleMs: number, collected: Collected): Promise<StdinResult> {
   return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
     let settled = false;
-    let timer: NodeJS.Timeout | undefined;
     const finish = (cut: StdinResult['cut'] | null): void => {
       if (settled) return;
       settled = true;
-      clearTimeout(timer);
+      timer.stop();
       stream.removeAllListeners('data');
       stream.pause();
       // Stop holding the event loop open on a writer that keeps going, or on a stdin left open.
       if (cut !== null || !stream.readableEnded) stream.destroy();
-      const text = Buffer.concat(chunks).toString('utf8');
-      resolve(cut === null ? { text, truncated: false } : { text, truncated: true, cut });
+      resolve(collected.result(cut));
     };
-    // On time-out, let one poll phase run first: on a starved machine the timer can fire before the
-    // loop has read input that was already waiting in the pipe.
-    const arm = (): void => {
-      clearTimeout(timer);
-      timer = setTimeout(() => setImmediate(() => finish('idle')), idleMs);
-    };
-    arm();
+    const timer = idleTimer(idleMs, () => finish('idle'));
+    timer.arm();
     stream.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > maxBytes) {
-        chunks.push(chunk.subarray(0, chunk.length - (size - maxBytes)));
-        finish('cap');
-        return;
-      }
-      chunks.push(chunk);
-      if (endsWholeObject(chunk) && isWholeJson(chunks)) finish(null);
-      else arm();
+      const state = collected.add(chunk);
+      if (state === 'cap') finish('cap');
+      else if (state === 'whole') finish(null);
+      else timer.arm();
     });
     stream.on('end', () => finish(null));
     stream.on('error', () => finish('error'));

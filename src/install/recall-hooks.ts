@@ -60,7 +60,7 @@ export interface RecallHookEntry extends HookSpec {
 export interface HookCommandParts {
   /** The node binary the agent runs the hook with (absolute path, or a bare name found on PATH). */
   nodePath: string;
-  /** Absolute path of this checkout's dist/cli/main.js. */
+  /** Absolute path of this checkout's entry: dist/cli/main.cjs (the bin; dist/cli/main.js in older installs). */
   cliPath: string;
   agent: AgentTarget;
   /**
@@ -127,10 +127,10 @@ export function recallHookEntries(parts: HookCommandParts, options: { endless: b
 }
 
 /**
- * `.../dist/cli/main.js" hook session-end`, `recall hook session-end`, `/usr/local/bin/recall hook ...`:
+ * `.../dist/cli/main.cjs" hook session-end` (or main.js, as older installs wrote), `recall hook session-end`, `/usr/local/bin/recall hook ...`:
  * the forms recall's own hooks take (installed by this command, by an older checkout, by the plugin or by hand).
  */
-const RECALL_COMMAND = /(?:dist[\\/]cli[\\/]main\.js|(?:^|[\s"'/\\])recall)["']?\s+hook\s+(session-start|session-end|post-tool-use|stop)(?=$|[\s"';&|])/;
+const RECALL_COMMAND = /(?:dist[\\/]cli[\\/]main\.c?js|(?:^|[\s"'/\\])recall)["']?\s+hook\s+(session-start|session-end|post-tool-use|stop)(?=$|[\s"';&|])/;
 
 /**
  * The `RECALL_HOME=<value> ` install puts before its command when RECALL_HOME was set (double-quoted by

@@ -35,7 +35,7 @@ export function buildMcpServerEntry(parts: HookCommandParts): McpServerEntry {
 }
 
 /**
- * Whether an entry runs recall's MCP server: `<node> .../dist/cli/main.js mcp` (this command, an older
+ * Whether an entry runs recall's MCP server: `<node> .../dist/cli/main.cjs mcp` (or main.js: this command, an older
  * checkout, the plugin) or `recall mcp` (a global install).
  */
 export function isRecallMcpEntry(entry: unknown): boolean {
@@ -43,6 +43,6 @@ export function isRecallMcpEntry(entry: unknown): boolean {
   const { command, args } = entry as { command?: unknown; args?: unknown };
   if (typeof command !== 'string' || !Array.isArray(args) || !args.every((a) => typeof a === 'string')) return false;
   const words = [command, ...(args as string[])];
-  const at = words.findIndex((word) => /(?:^|[\\/])dist[\\/]cli[\\/]main\.js$/.test(word) || /(?:^|[\\/])recall$/.test(word));
+  const at = words.findIndex((word) => /(?:^|[\\/])dist[\\/]cli[\\/]main\.c?js$/.test(word) || /(?:^|[\\/])recall$/.test(word));
   return at !== -1 && words[at + 1] === 'mcp' && words.length === at + 2;
 }

@@ -32,6 +32,8 @@ export class BoundedStdioTransport implements Transport {
     private readonly stdin: Readable,
     private readonly stdout: Writable,
     private readonly maxBytes = MAX_MESSAGE_BYTES,
+    /** Requests answered before this transport started (serve-mcp-fast.ts): their answers are dropped. */
+    private readonly hiddenAnswerIds: ReadonlySet<string> = new Set(),
   ) {}
 
   async start(): Promise<void> {
@@ -46,7 +48,8 @@ export class BoundedStdioTransport implements Transport {
   }
 
   send(message: JSONRPCMessage): Promise<void> {
-    return this.write(message);
+    const answered = ('result' in message || 'error' in message) && typeof message.id === 'string' && this.hiddenAnswerIds.has(message.id);
+    return answered ? Promise.resolve() : this.write(message);
   }
 
   private readonly onData = (chunk: Buffer | string): void => {

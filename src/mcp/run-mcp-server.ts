@@ -3,6 +3,7 @@
  * runtime loads each on the first call that needs it), serves until the client goes away, then lets
  * running calls finish and closes the store.
  */
+import type { Readable } from 'node:stream';
 import { openState, runtimeFor } from '../app/open-state.js';
 import { resolveProject } from '../project/resolve-project.js';
 import type { Runtime } from '../app/runtime.js';
@@ -20,6 +21,10 @@ export interface RunMcpOptions {
   cwd: string;
   /** The environment the server runs in (its config overrides, RECALL_NO_SERVE). */
   env: NodeJS.ProcessEnv;
+  /** Where the client's messages come from: process.stdin unless given. */
+  stdin?: NodeJS.ReadableStream | undefined;
+  /** Requests answered before this server started (serve-mcp-fast.ts): their answers are not sent. */
+  hiddenAnswerIds?: ReadonlySet<string> | undefined;
 }
 
 export async function runMcpServer(options: RunMcpOptions): Promise<void> {
@@ -31,7 +36,8 @@ export async function runMcpServer(options: RunMcpOptions): Promise<void> {
   const server = createMcpServer({ runtime, logger, cwd: options.cwd, project }, inFlight, options.version);
   logger.log('info', 'mcp server started', { cwd: options.cwd, namespace: project.namespace, version: options.version });
   try {
-    const why = await serveStdio(server, { stdin: process.stdin, stdout: protocolOut, logger, inFlight, drainMs: DRAIN_MS });
+    const stdin = (options.stdin ?? process.stdin) as Readable;
+    const why = await serveStdio(server, { stdin, stdout: protocolOut, logger, inFlight, drainMs: DRAIN_MS, hiddenAnswerIds: options.hiddenAnswerIds });
     logger.log('info', 'mcp server stopped', { why });
   } finally {
     await runtime.close();

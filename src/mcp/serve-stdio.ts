@@ -17,6 +17,8 @@ export interface ServeStdioOptions {
   inFlight: InFlight;
   /** How long running calls may take to finish once the client is gone. */
   drainMs: number;
+  /** Requests answered before this server started: their answers are not sent. */
+  hiddenAnswerIds?: ReadonlySet<string> | undefined;
 }
 
 const STOP_SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
@@ -42,12 +44,15 @@ export async function serveStdio(server: McpServer, options: ServeStdioOptions):
   stdout.on('error', () => undefined);
   for (const signal of STOP_SIGNALS) listen(process, signal, () => signal);
 
-  const transport = new BoundedStdioTransport(stdin, stdout);
+  const transport = new BoundedStdioTransport(stdin, stdout, undefined, options.hiddenAnswerIds);
   transport.onerror = (err) => logger.log('warn', 'mcp transport error', { error: err.message });
   server.server.onerror = (err) => logger.log('warn', 'mcp protocol error', { error: err.message });
   await server.connect(transport);
 
   const why = await stopped;
+  // Messages that came before the end reach their handlers first (the SDK dispatches a request a few
+  // promise turns after reading it): a call the client sent just before closing stdin counts as running.
+  await new Promise((resolve) => setImmediate(resolve));
   for (const remove of listeners) remove();
   const running = inFlight.size;
   const drained = await inFlight.settled(options.drainMs);

@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
@@ -8,7 +9,7 @@ import { statePaths } from '../../src/core/state-paths.js';
 import { enqueueFallback, fallbackPendingDir } from '../../src/queue/fallback-spool.js';
 import { newCaptureJob } from '../../src/queue/job.js';
 import { WORKER_PRIORITY } from '../../src/hook/spawn-worker.js';
-import { CLI, runCli, runHook, waitFor } from '../support/cli.js';
+import { BIN, CLI, runCli, runHook, waitFor } from '../support/cli.js';
 import { startHarness, type Harness } from '../support/harness.js';
 
 let h: Harness;
@@ -40,6 +41,22 @@ function jobsIn(dir: string): Array<Record<string, unknown>> {
   return readdirSync(dir)
     .filter((name) => name.endsWith('.json'))
     .map((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')) as Record<string, unknown>);
+}
+
+/**
+ * Runs node with `file` on its stdin as a shell's `< file` hands it: the descriptor itself (execa's
+ * inputFile pipes the file's content instead).
+ */
+function runWithFileOnStdin(args: readonly string[], env: NodeJS.ProcessEnv, file: string): Promise<{ exitCode: number; stdout: string }> {
+  const fd = openSync(file, 'r');
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, args, { env, stdio: [fd, 'pipe', 'inherit'] });
+    closeSync(fd);
+    let stdout = '';
+    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => resolvePromise({ exitCode: code ?? -1, stdout: stdout.replace(/\n$/, '') }));
+  });
 }
 
 describe('recall hook session-end', () => {
@@ -108,26 +125,40 @@ describe('recall hook session-end', () => {
     expect(pendingJobs(home)).toMatchObject([{ sessionId: 'cut', transcriptPath: '/tmp/cut.jsonl', cwd: '/tmp' }]);
   });
 
-  it('reads a payload handed as a file on stdin, however slowly the hook gets the CPU', async () => {
-    const home = join(h.root, 'stdin-file');
-    const payloadFile = join(h.root, 'stdin-file.json');
+  // The bin is what `recall install` writes; main.js is what older installs and the plugin's first versions name.
+  const ENTRIES = [['the bin', BIN], ['main.js', CLI]] as const;
+
+  it.each(ENTRIES)('reads a payload handed as a file on stdin, however slowly the hook gets the CPU (%s)', async (label, entry) => {
+    const home = join(h.root, `stdin-file-${label.replace(/\W+/g, '-')}`);
+    const payloadFile = join(h.root, `stdin-file-${label.replace(/\W+/g, '-')}.json`);
     writeFileSync(payloadFile, JSON.stringify({ session_id: 'from-file', transcript_path: '/tmp/from-file.jsonl' }));
-    const result = await execa(process.execPath, [CLI, 'hook', 'session-end'], {
-      env: { ...h.env, RECALL_HOME: home, RECALL_HOOK_SPAWN: '0' }, extendEnv: false, inputFile: payloadFile, reject: false,
-    });
+    const result = await runWithFileOnStdin([entry, 'hook', 'session-end'], { ...h.env, RECALL_HOME: home, RECALL_HOOK_SPAWN: '0' }, payloadFile);
     expect(result.exitCode).toBe(0);
+    expect(result.stdout).toBe('{}');
     expect(pendingJobs(home)).toMatchObject([{ sessionId: 'from-file', transcriptPath: '/tmp/from-file.jsonl' }]);
   });
 
-  it('returns once a whole payload has come, even when the agent keeps stdin open', async () => {
-    const home = join(h.root, 'stdin-open');
-    const hook = execa(process.execPath, [CLI, 'hook', 'session-end'], { env: { ...h.env, RECALL_HOME: home, RECALL_HOOK_SPAWN: '0' }, extendEnv: false, reject: false, stdin: 'pipe' });
+  it.each(ENTRIES)('returns once a whole payload has come, even when the agent keeps stdin open (%s)', async (label, entry) => {
+    const home = join(h.root, `stdin-open-${label.replace(/\W+/g, '-')}`);
+    const hook = execa(process.execPath, [entry, 'hook', 'session-end'], { env: { ...h.env, RECALL_HOME: home, RECALL_HOOK_SPAWN: '0' }, extendEnv: false, reject: false, stdin: 'pipe' });
     hook.stdin?.write(JSON.stringify({ session_id: 'open', transcript_path: '/tmp/open.jsonl' }));
     // Never closed: only the payload's own end tells the hook it has everything.
     const result = await hook;
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toBe('{}');
     expect(pendingJobs(home)).toMatchObject([{ sessionId: 'open' }]);
+  });
+
+  it('ends a stdin that stays open and silent after part of a payload, and queues the session from what came', async () => {
+    const home = join(h.root, 'stdin-silent');
+    const hook = execa(process.execPath, [BIN, 'hook', 'session-end'], { env: { ...h.env, RECALL_HOME: home, RECALL_HOOK_SPAWN: '0' }, extendEnv: false, reject: false, stdin: 'pipe' });
+    // No closing brace and never closed: only the idle timer can end this input.
+    hook.stdin?.write('{"session_id":"silent","transcript_path":"/tmp/silent.jsonl"');
+    const result = await hook;
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout).toBe('{}');
+    expect(pendingJobs(home)).toMatchObject([{ sessionId: 'silent', transcriptPath: '/tmp/silent.jsonl' }]);
+    expect(readFileSync(statePaths(home).logFile, 'utf8')).toMatch(/stdin stayed open without ending/);
   });
 
   it('answers {} for an unknown hook name', async () => {
@@ -277,6 +308,7 @@ describe('a state dir that cannot take the job file', () => {
 describe('the hook path', () => {
   const dist = resolve(dirname(fileURLToPath(import.meta.url)), '../../dist');
   const src = resolve(dirname(fileURLToPath(import.meta.url)), '../../src');
+  const PROBE = resolve(dirname(fileURLToPath(import.meta.url)), '../support/module-load-probe.cjs');
 
   it('imports node built-ins and its own small modules only', () => {
     const { files, packages } = importClosure(join(src, 'hook/run-hook.ts'), { followDynamic: true });
@@ -295,6 +327,39 @@ describe('the hook path', () => {
     expect(packages).not.toContain('node:crypto');
     expect(packages).not.toContain('node:child_process');
     expect(importClosure(join(src, 'hook/spawn-worker.ts'), { followDynamic: true }).packages).toContain('node:child_process');
+  });
+
+  /** Runs the installed entry's SessionEnd hook under the module-load probe; what it loaded, and the job it queued. */
+  async function probeSessionEnd(name: string, stdin: 'pipe' | 'file'): Promise<{ builtins: string[]; required: string[]; stdout: string; jobs: number }> {
+    const root = join(h.root, `probe-${name}`);
+    mkdirSync(root, { recursive: true });
+    const probe = join(root, 'loaded.json');
+    const payload = JSON.stringify({ session_id: `probe-${name}`, transcript_path: '/tmp/probe.jsonl', cwd: '/tmp', hook_event_name: 'SessionEnd' });
+    const payloadFile = join(root, 'payload.json');
+    writeFileSync(payloadFile, payload);
+    const env = { ...h.env, RECALL_HOME: join(root, 'home'), RECALL_HOOK_SPAWN: '0', RECALL_TEST_MODULE_PROBE: probe };
+    const args = ['--require', PROBE, BIN, 'hook', 'session-end'];
+    const result = stdin === 'file' ? await runWithFileOnStdin(args, env, payloadFile) : await execa(process.execPath, args, { env, extendEnv: false, reject: false, input: payload });
+    expect(result.exitCode).toBe(0);
+    const loaded = JSON.parse(readFileSync(probe, 'utf8')) as { builtins: string[]; required: string[] };
+    return { ...loaded, stdout: result.stdout, jobs: pendingJobs(env.RECALL_HOME).length };
+  }
+
+  it.each(['pipe', 'file'] as const)('runs the installed SessionEnd hook (stdin from a %s) from two CommonJS files, without the ESM loader', async (stdin) => {
+    const { builtins, required, stdout, jobs } = await probeSessionEnd(stdin, stdin);
+    expect(stdout).toBe('{}');
+    expect(jobs).toBe(1);
+    // The bin and the runner (scripts/bundle-hooks.mjs), besides the probe itself.
+    expect(required.filter((file) => file !== PROBE)).toEqual([BIN, join(dist, 'hook/run-hook.cjs')]);
+    const heavy = ['NativeModule internal/modules/esm/loader', 'NativeModule child_process', 'NativeModule crypto'];
+    expect(builtins.filter((name) => heavy.includes(name))).toEqual([]);
+  });
+
+  it('makes no stream for a payload handed as a file, nor for its one line of output', async () => {
+    // process.stdin / process.stdout would make streams (loading node's net and stream modules, a few ms of every start).
+    const { builtins, jobs } = await probeSessionEnd('no-streams', 'file');
+    expect(jobs).toBe(1);
+    expect(builtins.filter((name) => ['NativeModule net', 'NativeModule stream', 'NativeModule internal/fs/streams'].includes(name))).toEqual([]);
   });
 
   it('starts a SessionEnd hook from one built file: the runner with the handler and its small modules folded in', () => {

@@ -9,7 +9,7 @@ import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync, existsSy
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
-import { baseEnv, CLI, runCli } from '../support/cli.js';
+import { baseEnv, BIN, runCli } from '../support/cli.js';
 import { useTempDirs } from '../support/temp-dir.js';
 
 const tempDir = useTempDirs();
@@ -62,9 +62,9 @@ describe('recall install', () => {
     expect(result.stdout).toContain(`claude: installed SessionStart, SessionEnd hooks in ${claudeFile}`);
 
     const settings = readSettings(claudeFile);
-    expect(commands(settings, 'SessionEnd')).toEqual([USER_SETTINGS.hooks.SessionEnd[0]!.hooks[0]!.command, `${quoted(process.execPath)} ${quoted(CLI)} hook session-end`]);
+    expect(commands(settings, 'SessionEnd')).toEqual([USER_SETTINGS.hooks.SessionEnd[0]!.hooks[0]!.command, `${quoted(process.execPath)} ${quoted(BIN)} hook session-end`]);
     expect(settings.hooks?.SessionEnd?.[1]?.hooks[0]?.timeout).toBe(10);
-    expect(commands(settings, 'SessionStart')).toEqual([`${quoted(process.execPath)} ${quoted(CLI)} hook session-start`]);
+    expect(commands(settings, 'SessionStart')).toEqual([`${quoted(process.execPath)} ${quoted(BIN)} hook session-start`]);
     expect(settings.hooks?.PreToolUse).toEqual(USER_SETTINGS.hooks.PreToolUse);
     const { hooks: _ours, ...rest } = settings;
     const { hooks: _theirs, ...userRest } = USER_SETTINGS;
@@ -157,7 +157,7 @@ describe('recall install', () => {
     expect(result.exitCode).toBe(0);
     const settings = readSettings(factoryFile);
     expect(settings.model).toBe('sonnet');
-    expect(commands(settings, 'SessionEnd')).toEqual([`${quoted(process.execPath)} ${quoted(CLI)} hook session-end --agent factory`]);
+    expect(commands(settings, 'SessionEnd')).toEqual([`${quoted(process.execPath)} ${quoted(BIN)} hook session-end --agent factory`]);
     expect(existsSync(claudeFile)).toBe(false);
   });
 
@@ -190,7 +190,7 @@ describe('recall install', () => {
     expect(readSettings(claudeFile).hooks?.PostToolUse).toBeUndefined();
     await runCli(['install', '--target', 'claude', '--endless'], { env });
     expect(readSettings(claudeFile).hooks?.PostToolUse).toEqual([
-      { matcher: '*', hooks: [{ type: 'command', command: `${quoted(process.execPath)} ${quoted(CLI)} hook post-tool-use`, timeout: 90 }] },
+      { matcher: '*', hooks: [{ type: 'command', command: `${quoted(process.execPath)} ${quoted(BIN)} hook post-tool-use`, timeout: 90 }] },
     ]);
     const plain = await runCli(['install', '--target', 'claude'], { env });
     expect(plain.stdout).toContain('already installed');
@@ -226,7 +226,7 @@ describe('recall install with RECALL_HOME set', () => {
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toContain(`hooks use RECALL_HOME=${stateDir}\n`);
     const [command] = commands(readSettings(factoryFile), 'SessionEnd');
-    expect(command).toBe(`RECALL_HOME=${quoted(stateDir)} ${quoted(process.execPath)} ${quoted(CLI)} hook session-end --agent factory`);
+    expect(command).toBe(`RECALL_HOME=${quoted(stateDir)} ${quoted(process.execPath)} ${quoted(BIN)} hook session-end --agent factory`);
 
     const payload = JSON.stringify({ session_id: 's-2', transcript_path: join(home, 'session.jsonl'), cwd: home, hook_event_name: 'SessionEnd', reason: 'exit' });
     const run = await execa('/bin/sh', ['-c', command!], { env: { ...env, RECALL_HOOK_SPAWN: '0' }, extendEnv: false, input: payload, reject: false });
@@ -250,7 +250,7 @@ describe('recall install with RECALL_HOME set', () => {
     expect(report.targets).toEqual([expect.objectContaining({ status: 'updated', recallHome: join(home, 'b') })]);
     expect(commands(readSettings(claudeFile), 'SessionEnd')).toEqual([
       USER_SETTINGS.hooks.SessionEnd[0]!.hooks[0]!.command,
-      `RECALL_HOME=${quoted(join(home, 'b'))} ${quoted(process.execPath)} ${quoted(CLI)} hook session-end`,
+      `RECALL_HOME=${quoted(join(home, 'b'))} ${quoted(process.execPath)} ${quoted(BIN)} hook session-end`,
     ]);
     expect(commands(readSettings(claudeFile), 'SessionStart')).toHaveLength(1);
 

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { describe, expect, it } from 'vitest';
-import { baseEnv, CLI, runCli } from '../support/cli.js';
+import { baseEnv, BIN, runCli } from '../support/cli.js';
 import { useTempDirs } from '../support/temp-dir.js';
 
 const tempDir = useTempDirs();
@@ -26,7 +26,7 @@ const CLAUDE_JSON = `${JSON.stringify(
   null,
   2,
 )}\n`;
-const RECALL_ENTRY: McpEntry = { type: 'stdio', command: process.execPath, args: [CLI, 'mcp'] };
+const RECALL_ENTRY: McpEntry = { type: 'stdio', command: process.execPath, args: [BIN, 'mcp'] };
 
 function setup(options: { claudeJson?: string; dirs?: ('.claude' | '.factory')[] } = {}) {
   const home = tempDir('recall-mcp-install-');

@@ -12,7 +12,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contextFilePath } from '../../src/context/context-file.js';
 import { resolveProject } from '../../src/project/resolve-project.js';
-import { CLI, runCli } from '../support/cli.js';
+import { BIN, CLI, runCli } from '../support/cli.js';
 import { startHarness, type Harness } from '../support/harness.js';
 
 let h: Harness;
@@ -35,7 +35,7 @@ interface Server {
 async function startServer(env: NodeJS.ProcessEnv, cwd: string): Promise<Server> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [CLI, 'mcp'],
+    args: [BIN, 'mcp'],
     cwd,
     env: env as Record<string, string>,
     stderr: 'pipe',
@@ -402,7 +402,7 @@ describe('recall mcp', () => {
     const notAStore = join(h.root, 'mcp-no-store-db');
     mkdirSync(join(notAStore, 'memories.lance', '_versions'), { recursive: true, mode: 0o700 });
     writeFileSync(join(notAStore, 'memories.lance', '_versions', '1.manifest'), 'not a manifest\n', { mode: 0o600 });
-    const child = spawn(process.execPath, [CLI, 'mcp'], { cwd: project, env: { ...env, RECALL_STORE_URI: notAStore }, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, 'mcp'], { cwd: project, env: { ...env, RECALL_STORE_URI: notAStore }, stdio: ['pipe', 'pipe', 'pipe'] });
     const answers = answersOf(child);
     const send = (message: unknown) => child.stdin.write(`${JSON.stringify(message)}\n`);
     try {
@@ -441,7 +441,7 @@ describe('recall mcp', () => {
 
   it('finishes a store the client left in the middle, exits 0, and writes only protocol messages to stdout', async () => {
     const { env, project } = world('mid-call');
-    const child = spawn(process.execPath, [CLI, 'mcp'], { cwd: project, env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, 'mcp'], { cwd: project, env, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

@@ -46,7 +46,7 @@ describe('recall install --target qwen', () => {
     expect(settings.hooks!.SessionEnd![0]!.hooks[0]).toMatchObject({ command: expect.stringMatching(/hook session-end --agent qwen$/), timeout: 10 });
     expect(settings.hooks!.Stop![0]!.hooks[0]!.command).toMatch(/hook stop --agent qwen$/);
     expect(settings.mcpServers!.docs).toEqual(USER_SETTINGS.mcpServers.docs);
-    expect(settings.mcpServers!.recall).toMatchObject({ command: process.execPath, args: [expect.stringMatching(/main\.js$/), 'mcp'], alwaysLoadTools: true });
+    expect(settings.mcpServers!.recall).toMatchObject({ command: process.execPath, args: [expect.stringMatching(/main\.cjs$/), 'mcp'], alwaysLoadTools: true });
     expect(readdirSync(join(file, '..')).some((name) => name.startsWith('settings.json.recall-backup-') && readFileSync(join(file, '..', name), 'utf8') === USER_TEXT)).toBe(true);
   });
 

@@ -2,9 +2,12 @@
 import { execa } from 'execa';
 import { fileURLToPath } from 'node:url';
 
-/** The entry `recall install` writes into agent settings: hooks, the MCP server and spawned workers run it. */
+/** The ESM entry: spawned workers run it, and the hooks and MCP server of installs older than the bin's. */
 export const CLI = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
-/** The `recall` bin (package.json): the same program built as CommonJS, what a user's `recall ...` runs. */
+/**
+ * The `recall` bin (package.json): the same program built as CommonJS, what a user's `recall ...` runs and
+ * the entry `recall install` writes into agent settings (hooks and the MCP server).
+ */
 export const BIN = fileURLToPath(new URL('../../dist/cli/main.cjs', import.meta.url));
 
 export interface RunOptions {
@@ -29,7 +32,7 @@ export function runCli(args: readonly string[], options: RunOptions): Promise<Cl
 
 /** A hook as an agent runs it, through the entry `recall install` writes. */
 export function runHook(event: string, payload: unknown, options: RunOptions): Promise<CliResult> {
-  return runEntry(CLI, ['hook', event], { ...options, input: typeof payload === 'string' ? payload : JSON.stringify(payload) });
+  return runEntry(BIN, ['hook', event], { ...options, input: typeof payload === 'string' ? payload : JSON.stringify(payload) });
 }
 
 export async function runEntry(entry: string, args: readonly string[], options: RunOptions): Promise<CliResult> {

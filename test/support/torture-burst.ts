@@ -7,7 +7,7 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CLI, type CliResult } from './cli.js';
+import { BIN, type CliResult } from './cli.js';
 import { safeList, safeRead } from './state-processes.js';
 
 const RUNNER = fileURLToPath(new URL('./burst-runner.mjs', import.meta.url));
@@ -20,7 +20,7 @@ export interface HookReturn extends CliResult {
 export function runBurst(payloads: readonly unknown[], env: NodeJS.ProcessEnv, stdin: 'pipe' | 'file', dir: string): Promise<HookReturn[]> {
   const work = mkdtempSync(join(dir, 'burst-'));
   const spec = join(work, 'spec.json');
-  writeFileSync(spec, JSON.stringify({ cli: CLI, env, payloads, stdin, dir: work }));
+  writeFileSync(spec, JSON.stringify({ cli: BIN, env, payloads, stdin, dir: work }));
   const command = process.platform === 'win32' ? [process.execPath, RUNNER, spec] : ['nice', '-n', '10', process.execPath, RUNNER, spec];
   return new Promise((resolve, reject) => {
     execFile(command[0]!, command.slice(1), { maxBuffer: 64 * 1024 * 1024 }, (err, stdout) => {

@@ -15,8 +15,12 @@ import { describeEndlessSwitch, switchEndlessMode } from '../../install/endless-
 import { AGENT_TARGETS, replacesToolOutput } from '../../install/recall-hooks.js';
 import { commandEnv } from '../terminal.js';
 
-/** This checkout's compiled entry point (dist/cli/main.js): the hooks run it. */
-const CLI_PATH = fileURLToPath(new URL('../main.js', import.meta.url));
+/**
+ * This checkout's `recall` bin (dist/cli/main.cjs): the hooks and the MCP server run it. Built as CommonJS,
+ * it starts a hook without node's ESM loader (scripts/bundle-hooks.mjs), a few ms of every hook start;
+ * dist/cli/main.js, which older installs name, runs the same program.
+ */
+const CLI_PATH = fileURLToPath(new URL('../main.cjs', import.meta.url));
 
 export interface InstallFlags {
   target?: TargetChoice;

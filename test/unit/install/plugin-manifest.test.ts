@@ -67,7 +67,7 @@ describe("the plugin's hooks/hooks.json", () => {
     for (const name of ['session-end', 'session-start'] as const) {
       const spec = RECALL_HOOKS[name];
       const [hook] = hooks[spec.event]?.flatMap((g) => g.hooks) ?? [];
-      expect(hook?.command).toBe(`node "\${CLAUDE_PLUGIN_ROOT}/dist/cli/main.js" hook ${name}`);
+      expect(hook?.command).toBe(`node "\${CLAUDE_PLUGIN_ROOT}/dist/cli/main.cjs" hook ${name}`);
       expect(hook?.timeout).toBe(spec.timeout);
       expect(recallHookName(hook?.command)).toBe(name);
     }

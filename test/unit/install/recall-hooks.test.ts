@@ -71,7 +71,9 @@ describe('recall hook commands', () => {
 
   it('recognises its own commands in every form they take', () => {
     expect(recallHookName(buildHookCommand(parts, 'session-end'))).toBe('session-end');
+    expect(recallHookName('node "${CLAUDE_PLUGIN_ROOT}/dist/cli/main.cjs" hook session-start')).toBe('session-start');
     expect(recallHookName('node "${CLAUDE_PLUGIN_ROOT}/dist/cli/main.js" hook session-start')).toBe('session-start');
+    expect(recallHookName('"/usr/bin/node" "/opt/recall/dist/cli/main.cjs" hook session-end --agent codex')).toBe('session-end');
     expect(recallHookName('node /old/checkout/dist/cli/main.js hook post-tool-use --agent factory')).toBe('post-tool-use');
     expect(recallHookName('recall hook session-end')).toBe('session-end');
     expect(recallHookName('/usr/local/bin/recall hook session-end')).toBe('session-end');
@@ -83,6 +85,7 @@ describe('recall hook commands', () => {
     expect(recallHookName('myrecall hook session-end')).toBeNull();
     expect(recallHookName('recall hook session-ender')).toBeNull();
     expect(recallHookName('node /x/dist/cli/main.js hook other-event')).toBeNull();
+    expect(recallHookName('node /x/dist/cli/main.mjs hook session-end')).toBeNull();
     expect(recallHookName(42)).toBeNull();
   });
 });

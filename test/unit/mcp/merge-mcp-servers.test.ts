@@ -18,6 +18,7 @@ describe('isRecallMcpEntry', () => {
   it("recognises recall's entries: this command's, the plugin's and a global `recall mcp`", () => {
     expect(isRecallMcpEntry(CLAUDE)).toBe(true);
     expect(isRecallMcpEntry({ command: 'node', args: ['${CLAUDE_PLUGIN_ROOT}/dist/cli/main.js', 'mcp'] })).toBe(true);
+    expect(isRecallMcpEntry({ command: 'node', args: ['${CLAUDE_PLUGIN_ROOT}/dist/cli/main.cjs', 'mcp'] })).toBe(true);
     expect(isRecallMcpEntry({ command: '/usr/local/bin/recall', args: ['mcp'] })).toBe(true);
   });
 

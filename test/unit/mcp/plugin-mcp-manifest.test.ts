@@ -15,7 +15,7 @@ describe("the plugin's MCP server", () => {
 
   it('runs the built CLI under ${CLAUDE_PLUGIN_ROOT} with `mcp`, as the entry recall install writes would', () => {
     const entry = manifest.mcpServers?.[MCP_SERVER_NAME];
-    expect(entry).toEqual({ command: 'node', args: ['${CLAUDE_PLUGIN_ROOT}/dist/cli/main.js', 'mcp'] });
+    expect(entry).toEqual({ command: 'node', args: ['${CLAUDE_PLUGIN_ROOT}/dist/cli/main.cjs', 'mcp'] });
     expect(isRecallMcpEntry(entry)).toBe(true);
   });
 
