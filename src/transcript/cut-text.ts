@@ -4,8 +4,19 @@
  * to cut at a line or word boundary. Pure.
  */
 
+/**
+ * `text` as a string of its own. V8 keeps a whole string alive while any slice of it lives (the cut of a 9 kB tool
+ * output holds all 9 kB): what the reader keeps of each event is copied out of the line it was read from, so the
+ * line goes with the next young-generation collection instead of being copied by each one until the session is
+ * folded. (Joining forces one flat copy; the slice of it holds only that copy.)
+ */
+export function detach(text: string): string {
+  return text.length < 2 ? text : `\u0000${text}`.slice(1);
+}
+
 /** 12345 -> "12,345", independent of the locale. */
 export function formatCount(n: number): string {
+  if (n < 1000 && n > -1000) return String(n);
   return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 

@@ -50,7 +50,8 @@ function neutralise(text: string): string {
 }
 
 function indent(text: string, pad: string): string {
-  return neutralise(text).split('\n').join(`\n${pad}`);
+  const safe = neutralise(text);
+  return safe.includes('\n') ? safe.split('\n').join(`\n${pad}`) : safe;
 }
 
 /** A turn's conclusion when room is short, before it gets its full `assistantFinal`. */
