@@ -16,8 +16,12 @@ export function detach(text: string): string {
 
 /** 12345 -> "12,345", independent of the locale. */
 export function formatCount(n: number): string {
-  if (n < 1000 && n > -1000) return String(n);
-  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const digits = String(n);
+  if (!Number.isInteger(n) || n < 0 || n >= 1e21) return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  // Plain digits: a comma before each group of three from the right, without an expression.
+  let out = digits.slice(0, digits.length % 3 || 3);
+  for (let i = out.length; i < digits.length; i += 3) out += `,${digits.slice(i, i + 3)}`;
+  return out;
 }
 
 function isHighSurrogate(code: number): boolean {

@@ -131,6 +131,8 @@ const AGREES = /^(?:please do(?: so| it| that)?|do it(?: now)?|begin (?:implemen
 const PLACEHOLDER = /\[pasted [a-z ]+ #\d+\]/g;
 /** A log or a stack trace pasted into a reply: the user shows what went wrong. */
 const PASTED_FAILURE = /\[pasted (?:log|stack trace) #\d+\]/;
+/** The last character of a trimmed message that asks (trimming removes what `\s` matches). */
+const QUESTION_END = /^[?？]$/;
 /** A first sentence that asks. */
 const FIRST_QUESTION = /^[^.!?\n。！？]{3,200}[?？]/;
 
@@ -170,7 +172,7 @@ export function readStance(text: string, { reply }: { reply: boolean }): StanceR
   if (ANY_DECIDES.test(opening)) return { stance: 'decides', failed, undo };
   const trimmed = text.trim().replace(PLACEHOLDER, '').trim();
   const short = trimmed.length <= 300;
-  const asking = /[?？]\s*$/.test(trimmed) || FIRST_QUESTION.test(trimmed) || (short && (QUESTION_START.test(first) || QUESTION_CJK.test(first)) && !REQUEST.test(first));
+  const asking = QUESTION_END.test(trimmed.slice(-1)) || FIRST_QUESTION.test(trimmed) || (short && (QUESTION_START.test(first) || QUESTION_CJK.test(first)) && !REQUEST.test(first));
   if (asking && !REQUEST.test(first)) return { stance: 'asks', failed, undo };
   if (reply && AGREES.test(first)) return { stance: 'agrees', failed, undo };
   return { failed, undo };
