@@ -5,13 +5,14 @@
 // BASELINE_DIST=<another build's dist/> times that build too, run for run in turn with this one, and records
 // the ratio, named by BASELINE_LABEL (e.g. the build of an earlier commit: `git archive <commit> | tar -x -C /tmp/base`, link
 // node_modules, `npx tsc -p tsconfig.build.json` there).
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { median } from './measure.mjs';
 import { recordResult } from './results.mjs';
+import { writeBenchTranscript } from './synthetic-transcripts.mjs';
 
 const runs = Number(process.argv[2] ?? 9);
 const megabytes = Number(process.argv[3] ?? 10);
@@ -27,30 +28,10 @@ const baseline = baselineDist && {
 const { configSchema } = await import(new URL('config/schema.js', dist).href);
 const { maxChars } = configSchema.parse({}).transcript;
 
-/** A realistic session: questions, answers, tool calls and their results (listings, source, logs), a few secrets. */
-function writeTranscript(file, bytes) {
-  const common = { isSidechain: false, userType: 'external', cwd: '/work/app', sessionId: 'bench', version: '2.1.39' };
-  const line = (record) => `${JSON.stringify(record)}\n`;
-  const source = 'export function handler(req, res) {\n  const total = req.items.reduce((sum, item) => sum + item.cents, 0);\n  return res.json({ total });\n}\n';
-  const log = '2026-01-01T00:00:00Z INFO request served in 12 ms path=/api/orders status=200\n';
-  const parts = [];
-  let size = 0;
-  for (let k = 0; size < bytes; k += 1) {
-    const result = k % 3 === 0 ? source.repeat(20 + (k % 40)) : k % 3 === 1 ? log.repeat(30 + (k % 90)) : `token=ghp_${'a1B2c3D4e5'.repeat(4)} ${log.repeat(10)}`;
-    const chunk =
-      line({ type: 'user', message: { role: 'user', content: `Step ${k}: you MUST keep money in integer cents; check the orders handler.` }, ...common, uuid: `u${k}` }) +
-      line({ type: 'assistant', message: { id: `m${k}`, role: 'assistant', content: [{ type: 'text', text: `Looking at step ${k}.` }, { type: 'tool_use', id: `t${k}`, name: k % 2 ? 'Read' : 'Bash', input: k % 2 ? { file_path: `/work/app/src/f${k}.ts` } : { command: `npm test -- ${k}` } }] }, ...common, uuid: `a${k}` }) +
-      line({ type: 'user', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: `t${k}`, content: result }] }, ...common, uuid: `r${k}` });
-    parts.push(chunk);
-    size += Buffer.byteLength(chunk);
-  }
-  writeFileSync(file, parts.join(''));
-}
-
 const root = mkdtempSync(join(tmpdir(), 'recall-bench-capture-'));
 try {
   const file = join(root, 'session.jsonl');
-  writeTranscript(file, megabytes * 2 ** 20);
+  writeBenchTranscript(file, megabytes * 2 ** 20);
   const bytes = statSync(file).size;
   const times = [];
   const cpuTimes = [];

@@ -4,9 +4,24 @@
  * to cut at a line or word boundary. Pure.
  */
 
+/**
+ * `text` as a string of its own. V8 keeps a whole string alive while any slice of it lives (the cut of a 9 kB tool
+ * output holds all 9 kB): what the reader keeps of each event is copied out of the line it was read from, so the
+ * line goes with the next young-generation collection instead of being copied by each one until the session is
+ * folded. (Joining forces one flat copy; the slice of it holds only that copy.)
+ */
+export function detach(text: string): string {
+  return text.length < 2 ? text : `\u0000${text}`.slice(1);
+}
+
 /** 12345 -> "12,345", independent of the locale. */
 export function formatCount(n: number): string {
-  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const digits = String(n);
+  if (!Number.isInteger(n) || n < 0 || n >= 1e21) return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  // Plain digits: a comma before each group of three from the right, without an expression.
+  let out = digits.slice(0, digits.length % 3 || 3);
+  for (let i = out.length; i < digits.length; i += 3) out += `,${digits.slice(i, i + 3)}`;
+  return out;
 }
 
 function isHighSurrogate(code: number): boolean {

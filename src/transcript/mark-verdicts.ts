@@ -72,10 +72,9 @@ export function markVerdicts(entries: Entry[]): void {
     const reading = readStance(entry.text, { reply });
     if (reading.stance !== undefined) entry.stance = reading.stance;
     if (reply) {
-      const turn = entries.slice(turnStart, i);
-      if (reading.undo) judgeTurn(turn, { outcome: 'reverted', detail: 'the user asked to undo it' }, true);
-      else if (reading.failed) judgeTurn(turn, { outcome: 'failed', detail: 'the user said it does not work' }, false);
-      else if (reading.stance === 'corrects') judgeTurn(turn, { outcome: 'abandoned', detail: 'the user corrected it' }, false);
+      if (reading.undo) judgeTurn(entries.slice(turnStart, i), { outcome: 'reverted', detail: 'the user asked to undo it' }, true);
+      else if (reading.failed) judgeTurn(entries.slice(turnStart, i), { outcome: 'failed', detail: 'the user said it does not work' }, false);
+      else if (reading.stance === 'corrects') judgeTurn(entries.slice(turnStart, i), { outcome: 'abandoned', detail: 'the user corrected it' }, false);
     }
     turnStart = i + 1;
   });

@@ -25,7 +25,7 @@ import { geminiCompactionAsClaude, geminiRecordAsClaude, isGeminiRecord } from '
 import { copilotRecordAsClaude, isCopilotRecord } from './copilot-session-record.js';
 import { isQwenRecord, qwenRecordAsClaude } from './qwen-session-record.js';
 import { condenseCompaction } from './condense-compaction.js';
-import { cutText } from './cut-text.js';
+import { cutText, detach } from './cut-text.js';
 import { formatTestCounts, readTestCounts } from './read-test-counts.js';
 import type { EditPrint, SessionEvent } from './session-events.js';
 import { splitPasted } from './split-pasted.js';
@@ -101,7 +101,7 @@ export function parseTranscriptRecord(record: unknown): SessionEvent[] {
   const content = message !== undefined ? message['content'] : record['content'];
   if (record['isCompactSummary'] === true) {
     const text = readable(textOf(content));
-    return text === '' ? [] : [{ kind: 'compaction', text: cutText(condenseCompaction(text), LIMITS.compaction) }];
+    return text === '' ? [] : [{ kind: 'compaction', text: detach(cutText(condenseCompaction(text), LIMITS.compaction)) }];
   }
   if (record['isSidechain'] === true) return sidechainEvents(role, content);
 
@@ -142,7 +142,8 @@ function userEvents(content: unknown): SessionEvent[] {
   }
   const raw = textOf(content);
   if (raw.trim() === '') return events;
-  if (INTERRUPT.test(raw.trim())) return [...events, { kind: 'interrupt' }];
+  const trimmed = raw.trim();
+  if (trimmed.startsWith('[Request interrupted by user') && INTERRUPT.test(trimmed)) return [...events, { kind: 'interrupt' }];
   if (raw.includes('<bash-')) {
     const shell = shellEvents(raw);
     if (shell !== undefined) return [...events, ...shell];
@@ -160,7 +161,7 @@ function userEvents(content: unknown): SessionEvent[] {
 
 function typedEvent(text: string): SessionEvent & { kind: 'user' } {
   const split = splitPasted(text);
-  return { kind: 'user', text: cutText(split.typed, LIMITS.userTextWhole), pasted: split.pasted };
+  return { kind: 'user', text: detach(cutText(split.typed, LIMITS.userTextWhole)), pasted: split.pasted.length === 0 ? split.pasted : split.pasted.map((p) => ({ ...p, excerpt: detach(p.excerpt) })) };
 }
 
 /**
@@ -215,7 +216,7 @@ function assistantEvents(content: unknown, messageId: string | undefined): Sessi
 function assistantText(raw: string, messageId: string | undefined): SessionEvent[] {
   const text = readable(raw);
   if (text === '') return [];
-  const cut = cutText(text, LIMITS.conclusion);
+  const cut = detach(cutText(text, LIMITS.conclusion));
   const event: SessionEvent = { kind: 'assistant', text: cut, fullChars: text.length };
   return [messageId === undefined ? event : { ...event, messageId }];
 }
@@ -266,12 +267,12 @@ function toolResultEvents(content: unknown, isError: boolean, id: string | undef
   if (text === '') return [];
   // cutToolResult redacts what its cut keeps (a long result: both ends with a margin) before it cuts; only that is kept.
   const counts = readTestCounts(text);
-  const event: SessionEvent = { kind: 'tool-result', text: cutToolResult(text, LIMITS.toolOutput), chars: text.length, isError, ...(counts === undefined ? {} : { tests: formatTestCounts(counts) }) };
+  const event: SessionEvent = { kind: 'tool-result', text: detach(cutToolResult(text, LIMITS.toolOutput)), chars: text.length, isError, ...(counts === undefined ? {} : { tests: formatTestCounts(counts) }) };
   return [id === undefined ? event : { ...event, id }];
 }
 
 function sidechainEvents(role: unknown, content: unknown): SessionEvent[] {
   if (role !== 'user' && role !== 'assistant') return [];
   const text = readable(textOf(content));
-  return text === '' ? [] : [{ kind: 'sidechain', role, text: cutText(text, LIMITS.subagentText) }];
+  return text === '' ? [] : [{ kind: 'sidechain', role, text: detach(cutText(text, LIMITS.subagentText)) }];
 }

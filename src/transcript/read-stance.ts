@@ -131,36 +131,48 @@ const AGREES = /^(?:please do(?: so| it| that)?|do it(?: now)?|begin (?:implemen
 const PLACEHOLDER = /\[pasted [a-z ]+ #\d+\]/g;
 /** A log or a stack trace pasted into a reply: the user shows what went wrong. */
 const PASTED_FAILURE = /\[pasted (?:log|stack trace) #\d+\]/;
+/** The last character of a trimmed message that asks (trimming removes what `\s` matches). */
+const QUESTION_END = /^[?？]$/;
 /** A first sentence that asks. */
 const FIRST_QUESTION = /^[^.!?\n。！？]{3,200}[?？]/;
 
 /** Clauses of the message's opening, lower-cased, split at sentence and clause punctuation. */
 function clausesOf(text: string): string[] {
-  return text
-    .slice(0, OPENING_CHARS)
-    .toLowerCase()
-    .replace(PLACEHOLDER, ' ')
-    .replace(/`[^`]*`/g, ' code ')
+  let opening = text.slice(0, OPENING_CHARS).toLowerCase();
+  if (opening.includes('[pasted ')) opening = opening.replace(PLACEHOLDER, ' ');
+  if (opening.includes('`')) opening = opening.replace(/`[^`]*`/g, ' code ');
+  return opening
     .split(/[.!;,:\n。！；，、…]+|\s+-\s+|\?(?=\s)/)
     .map((c) => c.replace(/\s+/g, ' ').replace(/^(?:uh+|um+|hm+|hmm+|well|so|oh|ah|嗯|呃)\s*/u, '').trim())
     .filter((c) => c !== '');
 }
 
-const any = (patterns: readonly RegExp[], text: string): boolean => patterns.some((p) => p.test(text));
+/**
+ * One expression matching where any of `patterns` does (all without flags or backreferences): one search of a
+ * clause instead of one per pattern.
+ */
+function anyOf(patterns: readonly RegExp[]): RegExp {
+  return new RegExp(patterns.map((p) => `(?:${p.source})`).join('|'));
+}
+
+const ANY_FAILED = anyOf(FAILED);
+const ANY_UNDO = anyOf(UNDO);
+const ANY_CORRECTS = anyOf(CORRECTS);
+const ANY_DECIDES = anyOf(DECIDES);
 
 /** Reads what a message does. `reply`: it follows the assistant's work (not the session's opening request). */
 export function readStance(text: string, { reply }: { reply: boolean }): StanceReading {
   const clauses = clausesOf(text);
   const opening = clauses.join(' . ');
-  const failed = reply && (any(FAILED, opening) || PASTED_FAILURE.test(text));
-  const undo = reply && any(UNDO, opening);
+  const failed = reply && (ANY_FAILED.test(opening) || PASTED_FAILURE.test(text));
+  const undo = reply && ANY_UNDO.test(opening);
   const first = clauses[0] ?? '';
   const refusal = clauses.slice(0, 4).some((c) => BARE_NO.test(c) || NO_LEAD.test(c));
-  if (reply && (refusal || failed || undo || STOPS.test(first) || clauses.some((c) => any(CORRECTS, c)))) return { stance: 'corrects', failed, undo };
-  if (any(DECIDES, opening)) return { stance: 'decides', failed, undo };
+  if (reply && (refusal || failed || undo || STOPS.test(first) || clauses.some((c) => ANY_CORRECTS.test(c)))) return { stance: 'corrects', failed, undo };
+  if (ANY_DECIDES.test(opening)) return { stance: 'decides', failed, undo };
   const trimmed = text.trim().replace(PLACEHOLDER, '').trim();
   const short = trimmed.length <= 300;
-  const asking = /[?？]\s*$/.test(trimmed) || FIRST_QUESTION.test(trimmed) || (short && (QUESTION_START.test(first) || QUESTION_CJK.test(first)) && !REQUEST.test(first));
+  const asking = QUESTION_END.test(trimmed.slice(-1)) || FIRST_QUESTION.test(trimmed) || (short && (QUESTION_START.test(first) || QUESTION_CJK.test(first)) && !REQUEST.test(first));
   if (asking && !REQUEST.test(first)) return { stance: 'asks', failed, undo };
   if (reply && AGREES.test(first)) return { stance: 'agrees', failed, undo };
   return { failed, undo };

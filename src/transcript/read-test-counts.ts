@@ -13,6 +13,8 @@ const TAIL_CHARS = 4_000;
 const COUNT = /(\d+(?:,\d{3})*)\s+(passed|passing|failed|failing|failures?|errors?|tests?|examples?|ok)\b/gi;
 /** dotnet and phpunit put the label first: `Failed: 1, Passed: 9`, `Tests: 10, Assertions: 20, Failures: 1`. */
 const LABEL_FIRST = /\b(passed|failed|failures|errors|tests)\s*:\s*(\d+(?:,\d{3})*)/gi;
+/** What every summary line holds: most output holds none of it, and is passed over without splitting it into lines. */
+const SUMMARY_WORD = /pass|fail|test result/i;
 const SUMMARY_LINE = /\d\s+(?:passed|passing|failed|failing|failures?)\b|\b(?:passed|failed|failures)\s*:\s*\d|\b\d+ (?:tests?|examples?), \d+ failures?\b|^test result:/i;
 
 const num = (text: string): number => Number(text.replace(/,/g, ''));
@@ -44,7 +46,9 @@ function countsOf(line: string): TestCounts | undefined {
 
 /** The counts of the run's summary line (the last one; vitest's `Tests` line over its `Test Files` line). */
 export function readTestCounts(output: string): TestCounts | undefined {
-  const lines = output.slice(-TAIL_CHARS).split('\n').filter((line) => SUMMARY_LINE.test(line));
+  const tail = output.slice(-TAIL_CHARS);
+  if (!SUMMARY_WORD.test(tail)) return undefined;
+  const lines = tail.split('\n').filter((line) => SUMMARY_LINE.test(line));
   if (lines.length === 0) return undefined;
   const tests = lines.filter((line) => /^\s*tests?\b/i.test(line) && !/test files|test suites/i.test(line));
   if (tests.length > 0) return countsOf(tests[tests.length - 1] ?? '');

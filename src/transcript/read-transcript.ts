@@ -1,12 +1,11 @@
 /**
  * Reads a transcript JSONL file into the text the extraction model sees: line by line into events (each
- * cleaned, redacted and cut as it is read), folded into entries, rendered within the budget. Streams the file
- * (never reads it whole) and keeps a bounded number of events in memory. It does not judge whether the text is
+ * cleaned, redacted and cut as it is read), folded into entries, rendered within the budget. Reads the file in
+ * chunks (never whole) and keeps a bounded number of events in memory. It does not judge whether the text is
  * long enough (the caller does).
  */
 import { open, stat } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
-import { createInterface } from 'node:readline';
 import { RecallError } from '../core/errors.js';
 import { sourceWords, type SourceWords } from './attribute-source.js';
 import { cutText } from './cut-text.js';
@@ -14,7 +13,7 @@ import { LIMITS } from './transcript-limits.js';
 import { foldSession } from './fold-session.js';
 import { collapseRewrites } from './gemini-session-record.js';
 import { parseJsonObjectLine, parseTranscriptRecord } from './parse-transcript-line.js';
-import { limitLineBytes } from './limit-line-bytes.js';
+import { forEachLine } from './read-lines.js';
 import { renderSession } from './render-session.js';
 import type { RenderStats } from './render-session.js';
 import type { SessionEntry, SessionEvent } from './session-events.js';
@@ -46,8 +45,11 @@ export interface TranscriptText {
   firstRequest: string | null;
   /** The working directory the session recorded (Claude Code's `cwd` field), or null. */
   cwd: string | null;
-  /** The words of each kind of text in the session (typed, assistant, tool output, pasted, summary), to tell where a memory came from. */
-  sources: SourceWords;
+  /**
+   * The words of each kind of text in the session (typed, assistant, tool output, pasted, summary), to tell where a
+   * memory came from: gathered on the first call (only once the model has named memories), then kept.
+   */
+  sources: () => SourceWords;
 }
 
 /** Bytes inspected for NUL characters before treating the file as a transcript. */
@@ -129,6 +131,12 @@ function recordCwd(record: Record<string, unknown>): string | null {
   return typeof cwd === 'string' && cwd !== '' ? cwd : null;
 }
 
+/** `sourceWords(entries)`, gathered when first asked for. */
+export function lazySourceWords(entries: readonly SessionEntry[]): () => SourceWords {
+  let words: SourceWords | undefined;
+  return () => (words ??= sourceWords(entries));
+}
+
 export async function readTranscript(path: string, options: ReadTranscriptOptions = {}): Promise<TranscriptText> {
   let handle: FileHandle | undefined;
   try {
@@ -137,16 +145,9 @@ export async function readTranscript(path: string, options: ReadTranscriptOption
     // Reading (not opening) is what fails on a directory, so this also surfaces EISDIR early.
     await rejectBinary(handle, path);
     const start = Math.max(0, options.startByte ?? 0);
-    const end = options.endByte === undefined || options.endByte === null ? undefined : Math.max(start, options.endByte) - 1;
-    if (end !== undefined && end < start) {
-      await handle.close();
-      handle = undefined;
-      throw new RecallError('TRANSCRIPT_UNREADABLE', `empty span ${start}-${start} of transcript ${path}`);
-    }
-    const stream = handle.createReadStream({ encoding: 'utf8', start, ...(end === undefined ? {} : { end }), autoClose: true });
-    handle = undefined; // the stream owns and closes it from here
+    const end = options.endByte === undefined || options.endByte === null ? undefined : Math.max(start, options.endByte);
+    if (end !== undefined && end <= start) throw new RecallError('TRANSCRIPT_UNREADABLE', `empty span ${start}-${start} of transcript ${path}`);
     const maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
-    const lines = createInterface({ input: limitLineBytes(stream, maxLineBytes, lineTooLong(path, maxLineBytes)), crlfDelay: Infinity });
     let events: SessionEvent[] = [];
     let turns = 0;
     let skippedLines = 0;
@@ -165,26 +166,22 @@ export async function readTranscript(path: string, options: ReadTranscriptOption
         }
       }
     };
-    try {
-      for await (const line of lines) {
-        // parseJsonObjectLine strips a BOM and a trailing CR as part of trimming.
-        const record = parseJsonObjectLine(line);
-        if (record === undefined) {
-          if (line.replace(/^\uFEFF/, '').trim() !== '') skippedLines += 1;
-          continue;
-        }
-        if (cwd === null) cwd = recordCwd(record);
-        for (const kept of rewrites.push(record)) take(kept);
-        if (events.length > MAX_EVENTS) events = thin(events);
+    const span = { start, ...(end === undefined ? {} : { end }), maxLineBytes, tooLong: lineTooLong(path, maxLineBytes) };
+    await forEachLine(handle, span, (line) => {
+      // parseJsonObjectLine strips a BOM and a trailing CR as part of trimming.
+      const record = parseJsonObjectLine(line);
+      if (record === undefined) {
+        if (line.replace(/^\uFEFF/, '').trim() !== '') skippedLines += 1;
+        return;
       }
-      for (const kept of rewrites.flush()) take(kept);
-    } finally {
-      lines.close();
-      stream.destroy();
-    }
+      if (cwd === null) cwd = recordCwd(record);
+      for (const kept of rewrites.push(record)) take(kept);
+      if (events.length > MAX_EVENTS) events = thin(events);
+    });
+    for (const kept of rewrites.flush()) take(kept);
     const entries = foldSession(events);
     const { text, stats } = renderSession(entries, options.maxChars ?? DEFAULT_MAX_CHARS);
-    return { text, turns, skippedLines, totalChars: stats.fullChars, stats, firstRequest: firstRequestOf(entries), cwd, sources: sourceWords(entries) };
+    return { text, turns, skippedLines, totalChars: stats.fullChars, stats, firstRequest: firstRequestOf(entries), cwd, sources: lazySourceWords(entries) };
   } catch (err) {
     throw transcriptReadError(err, path);
   } finally {

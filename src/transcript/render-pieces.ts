@@ -10,5 +10,13 @@ export interface Piece {
 /** The ways one entry can be shown, smallest first. */
 export type Variants = Piece[][];
 
-export const length = (pieces: readonly Piece[]): number => pieces.reduce((n, p) => n + p.text.length, 0);
-export const outputChars = (pieces: readonly Piece[]): number => pieces.reduce((n, p) => n + (p.kind === 'toolOutput' ? p.text.length : 0), 0);
+export function length(pieces: readonly Piece[]): number {
+  let n = 0;
+  for (const piece of pieces) n += piece.text.length;
+  return n;
+}
+export function outputChars(pieces: readonly Piece[]): number {
+  let n = 0;
+  for (const piece of pieces) if (piece.kind === 'toolOutput') n += piece.text.length;
+  return n;
+}

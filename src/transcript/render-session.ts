@@ -50,7 +50,8 @@ function neutralise(text: string): string {
 }
 
 function indent(text: string, pad: string): string {
-  return neutralise(text).split('\n').join(`\n${pad}`);
+  const safe = neutralise(text);
+  return safe.includes('\n') ? safe.split('\n').join(`\n${pad}`) : safe;
 }
 
 /** A turn's conclusion when room is short, before it gets its full `assistantFinal`. */
@@ -167,6 +168,8 @@ function spend(steps: readonly Step[], variants: readonly Variants[], levels: nu
     if (current >= step.level) continue;
     // Minor entries only extend what is shown: each one alone would cost a marker on either side.
     if (step.contiguous === true && current === -1 && levels[step.entry - 1] === -1 && levels[step.entry + 1] === -1) continue;
+    // An entry not yet shown costs its separator and marker room at least: no need to measure it when that is too much.
+    if (current === -1 && perEntry > left) continue;
     const wanted = variants[step.entry]?.[step.level] ?? [];
     const had = current === -1 ? [] : (variants[step.entry]?.[current] ?? []);
     const cost = length(wanted) - length(had) + (current === -1 ? perEntry : 0);

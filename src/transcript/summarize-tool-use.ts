@@ -55,7 +55,7 @@ function asText(value: unknown): string | undefined {
 /** The path an apply_patch-style payload touches, if it names one. */
 function patchTarget(input: Record<string, unknown>): string | undefined {
   for (const value of Object.values(input)) {
-    if (typeof value !== 'string') continue;
+    if (typeof value !== 'string' || !value.includes('*** ')) continue;
     const m = /\*\*\* (?:Update|Add|Delete) File: ([^\n]{1,500})/.exec(value);
     if (m?.[1] !== undefined) return m[1].trim();
   }

@@ -100,7 +100,7 @@ export async function captureTranscript(request: CaptureRequest, deps: CaptureDe
     // The model's answer rests in the job file until it is stored: redact it before anything keeps it.
     candidates = extraction.memories.map((memory) => {
       const content = redactSecrets(memory.content).text;
-      return { ...memory, content, provenance: attributeSource(content, transcript.sources) };
+      return { ...memory, content, provenance: attributeSource(content, transcript.sources()) };
     });
     dropped = extraction.dropped;
     request.onExtracted?.(candidates);

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cutText } from '../../../src/transcript/cut-text.js';
+import { cutText, detach, formatCount } from '../../../src/transcript/cut-text.js';
 
 describe('cutText', () => {
   it('returns a text that fits as it is', () => {
@@ -39,6 +39,32 @@ describe('cutText', () => {
         expect(cut).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/);
       }),
       { numRuns: 500 },
+    );
+  });
+});
+
+describe('formatCount', () => {
+  const byExpression = (n: number): string => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
+  it('groups digits in threes from the right', () => {
+    expect([0, 7, 999, 1000, 12345, 1234567].map(formatCount)).toEqual(['0', '7', '999', '1,000', '12,345', '1,234,567']);
+  });
+
+  it('writes every number as the comma-inserting expression does', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.nat(), fc.integer(), fc.double(), fc.constant(1e21), fc.constant(2 ** 60)), (n) => {
+        expect(formatCount(n)).toBe(byExpression(n));
+      }),
+    );
+  });
+});
+
+describe('detach', () => {
+  it('gives the same text, lone surrogates and all', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), (text) => {
+        expect(detach(text)).toBe(text);
+      }),
     );
   });
 });
