@@ -49,6 +49,8 @@ interface Host {
   openScans: number;
   retiring: boolean;
   exited: boolean;
+  /** Opening the store, not yet ready. */
+  starting: boolean;
 }
 
 /** Opens the store at `location` in a host process, and replaces that host whenever it passes the thread cap. */
@@ -65,13 +67,20 @@ export async function openHostedStore(location: StoreLocation, options: HostedSt
 
   function startHost(at: StoreLocation): Promise<Host> {
     const child = fork(STORE_HOST_ENTRY, [], { serialization: 'advanced', stdio: ['ignore', 'ignore', 'inherit', 'ipc'], execArgv: [] });
-    const host: Host = { child, pending: new Map(), openScans: 0, retiring: false, exited: false };
+    const host: Host = { child, pending: new Map(), openScans: 0, retiring: false, exited: false, starting: true };
+    // The host never keeps the daemon alive by itself: its channel holds the daemon only while a call waits.
+    child.unref();
+    holdWhileBusy(host);
     return new Promise<Host>((resolve, reject) => {
       const failStart = (error: HostError): void => {
         child.kill();
         reject(fromHostError(error));
       };
       child.on('message', (reply: HostReply) => {
+        if (reply.kind !== 'reply') {
+          host.starting = false;
+          holdWhileBusy(host);
+        }
         if (reply.kind === 'ready') resolve(host);
         else if (reply.kind === 'open-failed') failStart(reply.error);
         else settle(host, reply);
@@ -92,6 +101,7 @@ export async function openHostedStore(location: StoreLocation, options: HostedSt
     const call = host.pending.get(reply.id);
     if (call === undefined) return;
     host.pending.delete(reply.id);
+    holdWhileBusy(host);
     if (reply.ok) {
       warnings.push(...reply.warnings);
       cacheBytes = reply.cacheBytes;
@@ -108,6 +118,7 @@ export async function openHostedStore(location: StoreLocation, options: HostedSt
     const id = nextId++;
     return new Promise((resolve, reject) => {
       host.pending.set(id, { resolve, reject });
+      holdWhileBusy(host);
       host.child.send({ kind: 'call', id, method, args } satisfies HostRequest);
     });
   }
@@ -221,6 +232,14 @@ export async function openHostedStore(location: StoreLocation, options: HostedSt
     },
   };
   return new Proxy(store, { get: (target, name) => (typeof name === 'string' && name in extra ? extra[name] : target[name as string]) }) as unknown as HostedStore;
+}
+
+/** The IPC channel keeps the daemon's event loop alive while the host owes it an answer (or while it starts), never otherwise. */
+function holdWhileBusy(host: { child: ChildProcess; pending: Map<number, unknown>; starting: boolean }): void {
+  const channel = host.child.channel;
+  if (channel === undefined || channel === null) return;
+  if (host.starting || host.pending.size > 0) channel.ref();
+  else channel.unref();
 }
 
 /** The host's thread count (Linux's /proc); null where it cannot be read, and then the host is never replaced. */
