@@ -59,6 +59,7 @@ export async function openHostedStore(location: StoreLocation, options: HostedSt
   let nextId = 1;
   let current: Host = await startHost(location);
   let replacing: Promise<void> | null = null;
+  let restarting: Promise<Host> | null = null;
   let callsSinceCheck = 0;
   let swaps = 0;
   let closed = false;
@@ -85,7 +86,8 @@ export async function openHostedStore(location: StoreLocation, options: HostedSt
         else if (reply.kind === 'open-failed') failStart(reply.error);
         else settle(host, reply);
       });
-      child.once('error', (err) => failStart({ code: 'STORE_FAILED', message: `could not start the store host: ${err.message}` }));
+      // Before it is ready: it could not start. After: a call that could not be sent, answered by the exit below.
+      child.on('error', (err) => failStart({ code: 'STORE_FAILED', message: `could not start the store host: ${err.message}` }));
       child.once('exit', (code, signal) => {
         host.exited = true;
         const gone = new RecallError('STORE_FAILED', `the store host stopped (${signal ?? `exit ${code}`})`);
@@ -125,8 +127,11 @@ export async function openHostedStore(location: StoreLocation, options: HostedSt
 
   async function hostForCall(): Promise<Host> {
     if (closed) throw new RecallError('STORE_FAILED', 'the memory store is closed');
-    // A host that died is started again; a call never goes to a dead one.
-    if (current.exited) current = await startHost(location);
+    // A host that died is started again (once for the calls waiting on it); a call never goes to a dead one.
+    if (current.exited) {
+      restarting ??= startHost(location).finally(() => (restarting = null));
+      current = await restarting;
+    }
     return current;
   }
 

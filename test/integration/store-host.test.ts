@@ -118,6 +118,18 @@ describe("recall serve's store host", () => {
     await store.close();
   });
 
+  it('starts a new host on the next call when its host died', async () => {
+    const { openHostedStore } = await hosted();
+    const store = await openHostedStore({ kind: 'local', uri: tempDir() }, { threadCap: 1_000 });
+    await store.insert(await memories(3), embedder.id);
+    const first = store.hostPid()!;
+    process.kill(first, 'SIGKILL');
+    await until(() => store.hostPid() === null);
+    expect(await store.count()).toBe(3);
+    expect(store.hostPid()).not.toBe(first);
+    await store.close();
+  });
+
   it('passes on the store errors by their code', async () => {
     const { openHostedStore } = await hosted();
     const store = await openHostedStore({ kind: 'local', uri: tempDir() }, { threadCap: 1_000 });
