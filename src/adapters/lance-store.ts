@@ -46,6 +46,7 @@ const OBJECT_STORE_OPTIONS = { connect_timeout: '5s', timeout: '60s', client_max
  * steady searching, stays there: `recall serve` climbed to 140-185 threads. Lance's own default for a
  * local store is higher; the page cache answers these reads, so 2 at once cost no search time (measured
  * in bench/serve-steady.mjs, docs/operations.md). Only local stores: an object store needs its parallelism.
+ * `recall serve` bounds the pool for sure by reading in a child process it replaces (app/hosted-store.ts).
  */
 const LONG_LIVED_IO_THREADS = 2;
 /** Enough CPU-pool threads that the full-text index builder's producer and writer never wait on each other. */

@@ -10,6 +10,8 @@ import { serveSocketPath } from '../serve-client/serve-client.js';
 import type { RenderContextElsewhere } from '../context/refresh-context.js';
 import type { StoreParts } from '../store/store-parts.js';
 import { createStoreLock, type WithStoreLock } from '../adapters/store-lock.js';
+import type { Logger } from '../core/log.js';
+import type { LanceStore } from '../adapters/lance-store-port.js';
 
 export interface Runtime extends StoreParts {
   loaded: LoadedConfig;
@@ -36,6 +38,11 @@ export interface RuntimeOptions {
   useServe: boolean;
   /** A process that stays up (recall serve, the MCP server): its store is opened for that (OpenStoreOptions.longLived). */
   longLived?: boolean;
+  /**
+   * `recall serve`: the store read in a child process that is replaced past `threadCap` threads
+   * (hosted-store.ts); `warm` readies each new one before it takes over.
+   */
+  hostStore?: { threadCap: number; logger: Logger; warm: (store: LanceStore) => Promise<unknown> };
 }
 
 export function createRuntime(loaded: LoadedConfig, options: RuntimeOptions): Runtime {
@@ -84,7 +91,10 @@ export function createRuntime(loaded: LoadedConfig, options: RuntimeOptions): Ru
       return embedder;
     },
     store() {
-      store ??= import('../adapters/lance-store.js').then(({ openLanceStore }) => openLanceStore(storeLocation(), { longLived: options.longLived === true }));
+      const hosted = options.hostStore;
+      store ??= hosted !== undefined
+        ? import('./hosted-store.js').then(({ openHostedStore }) => openHostedStore(storeLocation(), hosted))
+        : import('../adapters/lance-store.js').then(({ openLanceStore }) => openLanceStore(storeLocation(), { longLived: options.longLived === true }));
       // A store that could not be opened (say, a shared one that was unreachable) is tried afresh next time.
       store.catch(() => (store = undefined));
       return store;

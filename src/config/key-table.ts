@@ -222,6 +222,13 @@ export const CONFIG_KEYS = {
         'The worker compacts the table and prunes old versions once this many versions pile up (env RECALL_OPTIMIZE_EVERY_VERSIONS).',
     },
   },
+  serve: {
+    storeHostThreads: {
+      kind: 'int', default: 96, min: 0, env: 'RECALL_SERVE_STORE_HOST_THREADS',
+      description:
+        '`recall serve` reads the store in a child process and replaces it, after starting and warming the next one, once that process has more threads than this (LanceDB\'s read threads otherwise only grow); 0 reads the store in the daemon itself (env RECALL_SERVE_STORE_HOST_THREADS).',
+    },
+  },
   search: {
     limit: {
       kind: 'int', default: 10, min: 1,

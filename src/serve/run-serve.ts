@@ -11,6 +11,7 @@ import type { LoadedConfig } from '../config/load-config.js';
 import { describeError } from '../core/errors.js';
 import { serializeCalls } from '../core/serialize-calls.js';
 import type { Logger } from '../core/log.js';
+import type { MemoryStore } from '../core/ports.js';
 import { createRuntime, type Runtime } from '../app/runtime.js';
 import { SERVED_COMMANDS, serveSocketPath, type ServeRequest, type ServeResponse } from '../serve-client/serve-client.js';
 import { serveIdentity } from '../serve-client/serve-identity.js';
@@ -49,7 +50,10 @@ export async function startServe(loaded: LoadedConfig, logger: Logger, runServed
   const socketPath = serveSocketPath(loaded.paths.home);
   await clearStaleSocket(socketPath);
   // Its own embedder, never one served by itself.
-  const runtime = createRuntime(loaded, { useServe: false, longLived: true });
+  // LanceDB in a child process the daemon replaces when its threads pile up (hosted-store.ts), unless set to 0.
+  const threadCap = loaded.config.serve.storeHostThreads;
+  const hostStore = threadCap > 0 ? { threadCap, logger, warm: warmNewHost } : undefined;
+  const runtime = createRuntime(loaded, { useServe: false, longLived: true, ...(hostStore === undefined ? {} : { hostStore }) });
   // Warm up now, so the first client does not pay for it.
   await runtime.store();
   // The store's work one request at a time, the warm-up's too: each Lance read of a request is a thread
@@ -119,6 +123,12 @@ function textIndexWarmer(runtime: Runtime, logger: Logger, oneAtATime: Serialize
     warm: () => (running ??= oneAtATime(warm).finally(() => (running = null))),
     idle: async () => running ?? undefined,
   };
+}
+
+/** A new store host loads what the daemon's warmer keeps loaded before it answers anyone. */
+async function warmNewHost(store: Pick<MemoryStore, 'warmTextIndex' | 'warmVectors'>): Promise<void> {
+  await store.warmTextIndex();
+  await store.warmVectors();
 }
 
 /** A socket file left by a dead daemon is replaced; a live daemon or listener, or a file that is not ours, is refused. */
