@@ -6,7 +6,8 @@
 // memories); before writes stopped folding new rows into the text index, a 1,000-line import into an
 // unindexed 1M store took 1,022 MB. Each row also says how long its store took to build and the load
 // average (1 min) at each import. Rows of other sizes already in bench/results.json are kept, so a 1M
-// store (minutes to build) can be measured on its own:
+// store (minutes to build) can be measured on its own. The lines go to the store's own namespaces, so
+// the dedupe lookups read the rows (into a namespace the store does not hold, they read none):
 //   node bench/import-memory.mjs [sizes=1000,100000] [arms=unindexed,indexed]
 //   node bench/import-memory.mjs 1000000 unindexed,indexed
 // BENCH_IMPORT_STORES=<dir> keeps the built stores there (`<size>-<arm>`, with `bench-build.json`) and
@@ -28,11 +29,18 @@ const kept = process.env.BENCH_IMPORT_STORES ?? null;
 /** The target of issue 31: an import into any store takes "a few hundred MB" at most. */
 export const TARGET_PEAK_MB = 500;
 
-/** Lines no store holds yet (made-up words), so every one is checked against the store and stored. */
+/**
+ * Lines no store holds yet (made-up words), so every one is checked against the store and stored,
+ * spread over the store's 20 project namespaces (build-store.mjs's benchNamespace): the lookups of a
+ * 1,000-line import read every row of the store, as lines into a namespace that holds them all would.
+ */
 function lines(count, tag) {
   const syllables = ['ka', 'lo', 'mi', 'ne', 'ru', 'sa', 'to', 'vi', 'ze', 'po'];
   const word = (n) => Array.from({ length: 4 }, (_, k) => syllables[Math.floor(n / 10 ** k) % 10]).join('');
-  return Array.from({ length: count }, (_, i) => JSON.stringify({ content: `You MUST keep ${word(i * 7 + 1)} ${word(i * 13 + 3)} ${tag}${i} enabled.` })).join('\n');
+  return Array.from({ length: count }, (_, i) => JSON.stringify({
+    content: `You MUST keep ${word(i * 7 + 1)} ${word(i * 13 + 3)} ${tag}${i} enabled.`,
+    namespace: `project:bench${i % 20}-0000abcd`,
+  })).join('\n');
 }
 
 /** Peak RSS (from /proc, sampled by GNU time) and wall time of one import, with the load average as it started. */

@@ -21,7 +21,7 @@ import { CURRENT_ONLY, TABLE, buildFilter, checkVector, cursorFilter, describeLa
 import { addStaged, readStagedKeys, swapInStaged } from './lance-reembed.js';
 import type { ReembedContext } from './lance-reembed.js';
 import { DEDUPE_PROBES, queryGroupCounts, queryNearest, queryNearestIds, queryRows, querySimilarities, queryText, queryTextScores, readRows, scanRows, SEARCH_PROBES } from './lance-search.js';
-import { addMissingColumns, ensureFtsIndex, ensureFtsIndexOnWrite, memorySchema, readEmbedderInfo, rebuildFtsIndex, warmFtsIndex, type EmbedderInfo, type LanceModule } from './lance-tables.js';
+import { addMissingColumns, checkFtsIndexLoads, ensureFtsIndex, ensureFtsIndexOnWrite, memorySchema, readEmbedderInfo, rebuildFtsIndex, warmFtsIndex, type EmbedderInfo, type LanceModule } from './lance-tables.js';
 import { explainDataDamage } from './lance-damage-errors.js';
 import { inspectTable, rewriteFromReadable } from './lance-salvage.js';
 import type { LanceStore } from './lance-store-port.js';
@@ -205,6 +205,7 @@ export async function openLanceStore(at: StoreLocation | string, opts: OpenStore
   async function indexNewRows(t: Table, rows: number): Promise<void> {
     try {
       if (!ftsReady) ftsReady = await ensureFtsIndexOnWrite(lancedb, t);
+      if (ftsReady) await checkFtsIndexLoads(t);
     } catch (err) {
       const detail = err instanceof RecallError ? err.message : describeLanceError(err);
       writeWarnings.push(`${rows} ${rows === 1 ? 'memory was' : 'memories were'} stored, but the text index could not be updated (${detail}); run \`recall repair\``);

@@ -152,6 +152,14 @@ export async function ensureFtsIndexOnWrite(lancedb: LanceModule, t: Table): Pro
 }
 
 /**
+ * Reads the text index's statistics (a few kB, whatever the store's size): throws when the index no
+ * longer loads, so a write can say so (the rows are stored; `recall repair` rebuilds the index).
+ */
+export async function checkFtsIndexLoads(t: Table): Promise<void> {
+  await guard('read index stats', () => t.indexStats(FTS_INDEX));
+}
+
+/**
  * Gives a table made before some of ADDED_COLUMNS those columns, as nulls, in one commit; its rows
  * are kept. Another process may add them at the same moment: when the add fails, the schema is read
  * again and only a column still missing is an error. Returns the columns added here.
