@@ -189,7 +189,12 @@ const ROWS = {
         target: `<= ${target} MB`,
         met: met(Math.max(x.import10.peakMB, x.import1000.peakMB) <= target),
       };
-    }));
+    })).concat((r.spreadRows ?? []).map((x) => ({
+      what: `Import into ${fmt(x.size)} memories, ${arm(x.indexed)}, lines over the store's namespaces (lookups read every row): 10 lines / 1,000 lines`,
+      figure: `${fmt(x.import10.peakMB)} MB, ${fmt(x.import10.ms)} ms${load(x.import10)} / ${fmt(x.import1000.peakMB)} MB, ${fmt(x.import1000.ms)} ms${load(x.import1000)}`,
+      target: `<= ${target} MB`,
+      met: met(Math.max(x.import10.peakMB, x.import1000.peakMB) <= target),
+    })));
   },
   serveSteady: (r) => [{ what: `recall serve over ${fmt(r.searches)} searches at ${fmt(r.size)} memories: threads, RSS`, figure: `threads ${r.threads.first} -> ${r.threads.last} (max ${r.threads.max}), RSS ${r.rssMB.first} -> ${r.rssMB.last} MB; ${r.msPerSearch} ms a search`, target: 'flat in the second half', met: met(r.secondHalfThreadGrowth <= 2) }],
   sessionEndHook: (r) => [{ what: 'SessionEnd hook over bare `node -e 0` (worker spawn included)', figure: `+${fmt(r.overheadMs)} ms (hook ${fmt(r.hookMedianMs)}, bare ${fmt(r.bareNodeMedianMs)}; median of ${r.runs})`, target: '<= +30 ms', met: met(r.overheadMs <= 30) }],
