@@ -9,7 +9,7 @@
 import type { IndexConfig, Table } from '@lancedb/lancedb';
 import type { MaintenancePolicy, MaintenanceReport } from '../core/maintenance.js';
 import { guard } from './lance-rows.js';
-import { ensureFtsIndex } from './lance-tables.js';
+import { MAX_UNINDEXED_TEXT_ROWS, ensureFtsIndex } from './lance-tables.js';
 import type { LanceModule } from './lance-tables.js';
 
 export const VECTOR_COLUMN = 'vector';
@@ -48,6 +48,11 @@ function missingKeyIndexes(indices: readonly IndexConfig[]): Array<(typeof KEY_I
 
 /** Rows outside the vector index are scanned flat on every search; past this many, compact. */
 const MAX_UNINDEXED_VECTOR_ROWS = 2_000;
+
+/** Rows outside an index past which upkeep folds them in: the text index's own bound (writes never fold), else the vector one. */
+function maxUnindexedRows(index: IndexConfig): number {
+  return index.indexType === 'FTS' ? MAX_UNINDEXED_TEXT_ROWS : MAX_UNINDEXED_VECTOR_ROWS;
+}
 /**
  * Each `optimize()` folds new rows in as one more delta segment of the vector index (measured: 2000 rows
  * then six rounds of 100 give 7 segments), and a search visits every segment. Past this many, retrain
@@ -94,7 +99,7 @@ export async function isMaintenanceDue(t: Table, dimension: number, policy: Main
   if (wantsIdIndex(rows, policy) && missingKeyIndexes(indices).length > 0) return true;
   for (const index of indices) {
     const stats = await guard('read index stats', () => t.indexStats(index.name));
-    if ((stats?.numUnindexedRows ?? 0) >= MAX_UNINDEXED_VECTOR_ROWS) return true;
+    if ((stats?.numUnindexedRows ?? 0) >= maxUnindexedRows(index)) return true;
     if (index === vector && needsRebuild(vector, stats?.numIndices, dimension)) return true;
   }
   return false;
@@ -154,7 +159,7 @@ export async function maintainTable(
     }
     const text = (await guard('list indices', () => t.listIndices())).find((index) => index.indexType === 'FTS');
     const textUnindexed = text === undefined ? 0 : ((await guard('read index stats', () => t.indexStats(text.name)))?.numUnindexedRows ?? 0);
-    if (versions >= policy.optimizeEveryVersions || unindexed >= MAX_UNINDEXED_VECTOR_ROWS || textUnindexed >= MAX_UNINDEXED_VECTOR_ROWS) {
+    if (versions >= policy.optimizeEveryVersions || unindexed >= MAX_UNINDEXED_VECTOR_ROWS || textUnindexed >= MAX_UNINDEXED_TEXT_ROWS) {
       const olderThan = new Date(opts.now.getTime() - (policy.pruneGraceMs ?? DEFAULT_PRUNE_GRACE_MS));
       await guard('optimize', () => t.optimize({ cleanupOlderThan: olderThan }));
       report.optimized = true;

@@ -10,7 +10,7 @@ import type { Table } from '@lancedb/lancedb';
 import type { MemoryRecord } from '../core/memory.js';
 import type { ContentLookup, Neighbor } from '../core/ports.js';
 import { cosineSimilarity } from '../core/cosine-similarity.js';
-import { CURRENT_ONLY, guard, rowsOf, sqlList, sqlString, toFloat32 } from './lance-rows.js';
+import { CURRENT_ONLY, guard, rowsOf, sqlList, sqlString } from './lance-rows.js';
 import { queryNearest, readRows, DEDUPE_PROBES } from './lance-search.js';
 import { VECTOR_COLUMN } from './lance-index.js';
 
@@ -83,23 +83,18 @@ interface Best {
 /** One streamed pass over the namespaces' current rows (ids and vectors only), keeping each query's `limit` best. */
 async function nearestInOnePass(t: Table, queries: readonly LookupQuery[], limit: number): Promise<Neighbor[][]> {
   const best: Best[][] = queries.map(() => []);
-  const byNamespace = groupBy(queries.map((q, i) => ({ q, i })), ({ q }) => q.namespace, (entry) => entry);
   // A zero vector has no direction: nothing is similar to it.
-  const live = (entries: ReadonlyArray<{ q: LookupQuery; i: number }>) => entries.filter(({ q }) => q.vector.some((x) => x !== 0));
-  const namespaces = [...byNamespace.keys()];
-  if (limit > 0 && namespaces.length > 0) {
+  const live = queries.map((q, i) => ({ q, i })).filter(({ q }) => q.vector.some((x) => x !== 0));
+  const byNamespace = groupBy(live, ({ q }) => q.namespace, (entry) => entry);
+  const namespaces = [...groupBy(queries, (q) => q.namespace, (q) => q).keys()];
+  if (limit > 0 && byNamespace.size > 0) {
     for (let n = 0; n < namespaces.length; n += PER_STATEMENT) {
       const filter = `namespace IN ${sqlList(namespaces.slice(n, n + PER_STATEMENT))} AND ${CURRENT_ONLY}`;
       const batches = t.query().select(['id', 'namespace', VECTOR_COLUMN]).where(filter)[Symbol.asyncIterator]();
       for (;;) {
         const next = await guard('scan', () => batches.next());
         if (next.done) break;
-        for (const row of rowsOf(next.value)) {
-          const entries = byNamespace.get(String(row.namespace));
-          if (entries === undefined) continue;
-          const vector = toFloat32(row.vector);
-          for (const { q, i } of live(entries)) keepBest(best[i] as Best[], { id: String(row.id), similarity: cosineSimilarity(q.vector, vector) }, limit);
-        }
+        scanBatch(next.value as unknown as ScannedBatch, byNamespace, best, limit);
       }
     }
   }
@@ -110,6 +105,50 @@ async function nearestInOnePass(t: Table, queries: readonly LookupQuery[], limit
       return record === undefined ? [] : [{ record, similarity: b.similarity }];
     }),
   );
+}
+
+/** The parts of an Arrow batch the scan reads: a column's values by row, and the vectors' flat values. */
+interface ScannedColumn {
+  get(row: number): unknown;
+  type: { listSize?: number };
+  data: ReadonlyArray<{ length: number; offset: number; children: ReadonlyArray<{ values: Float32Array; offset: number }> }>;
+}
+interface ScannedBatch {
+  numRows: number;
+  getChild(name: string): ScannedColumn | null;
+}
+
+/**
+ * Every row of one streamed batch against the queries of its namespace. The vectors are read in place
+ * from the batch's flat float values and a row's id is read only when it makes a list: the rows are
+ * not turned into objects, so the garbage a pass leaves does not grow with the queries times the rows.
+ */
+function scanBatch(batch: ScannedBatch, byNamespace: Map<string, Array<{ q: LookupQuery; i: number }>>, best: Best[][], limit: number): void {
+  const ids = batch.getChild('id');
+  const namespaceColumn = batch.getChild('namespace');
+  const vectors = batch.getChild(VECTOR_COLUMN);
+  if (ids === null || namespaceColumn === null || vectors === null) return;
+  const dimension = vectors.type.listSize ?? 0;
+  let row = 0;
+  for (const chunk of vectors.data) {
+    const child = chunk.children[0];
+    for (let r = 0; r < chunk.length; r += 1, row += 1) {
+      const entries = byNamespace.get(String(namespaceColumn.get(row)));
+      if (entries === undefined || child === undefined || dimension === 0) continue;
+      const start = child.offset + (chunk.offset + r) * dimension;
+      const values = child.values;
+      const vector = values.subarray(start, start + dimension);
+      let id: string | null = null;
+      for (const { q, i } of entries) {
+        const list = best[i] as Best[];
+        const similarity = cosineSimilarity(q.vector, vector);
+        const last = list[list.length - 1];
+        if (list.length >= limit && last !== undefined && similarity < last.similarity) continue;
+        id ??= String(ids.get(row));
+        keepBest(list, { id, similarity }, limit);
+      }
+    }
+  }
 }
 
 /** Inserts into a list kept sorted most similar first (ties by id), at most `limit` long. */

@@ -21,7 +21,7 @@ import { CURRENT_ONLY, TABLE, buildFilter, checkVector, cursorFilter, describeLa
 import { addStaged, readStagedKeys, swapInStaged } from './lance-reembed.js';
 import type { ReembedContext } from './lance-reembed.js';
 import { DEDUPE_PROBES, queryGroupCounts, queryNearest, queryNearestIds, queryRows, querySimilarities, queryText, queryTextScores, readRows, scanRows, SEARCH_PROBES } from './lance-search.js';
-import { addMissingColumns, ensureFtsIndex, keepFtsIndexCurrent, memorySchema, readEmbedderInfo, rebuildFtsIndex, warmFtsIndex, type EmbedderInfo, type LanceModule } from './lance-tables.js';
+import { addMissingColumns, checkFtsIndexLoads, ensureFtsIndex, ensureFtsIndexOnWrite, memorySchema, readEmbedderInfo, rebuildFtsIndex, warmFtsIndex, type EmbedderInfo, type LanceModule } from './lance-tables.js';
 import { explainDataDamage } from './lance-damage-errors.js';
 import { inspectTable, rewriteFromReadable } from './lance-salvage.js';
 import type { LanceStore } from './lance-store-port.js';
@@ -197,15 +197,16 @@ export async function openLanceStore(at: StoreLocation | string, opts: OpenStore
   }
 
   /**
-   * After a write: the first rows build the text index; later ones are folded in once enough pile up.
-   * The rows are stored by now, so a failure here (a damaged index) is kept as a warning, not thrown:
-   * a caller that reported the write as failed would be wrong, and a job retried for it would count
-   * its memories twice.
+   * After a write: the first rows build the text index. Later ones stay outside it (text search scans
+   * them beside it) until upkeep folds them in: a fold rewrites the whole index, so a write that did it
+   * would need memory growing with the store (MAX_UNINDEXED_TEXT_ROWS). The rows are stored by now, so
+   * a failure here (a damaged index) is kept as a warning, not thrown: a caller that reported the write
+   * as failed would be wrong, and a job retried for it would count its memories twice.
    */
   async function indexNewRows(t: Table, rows: number): Promise<void> {
     try {
-      if (!ftsReady) ftsReady = await ensureFtsIndex(lancedb, t);
-      await keepFtsIndexCurrent(t);
+      if (!ftsReady) ftsReady = await ensureFtsIndexOnWrite(lancedb, t);
+      if (ftsReady) await checkFtsIndexLoads(t);
     } catch (err) {
       const detail = err instanceof RecallError ? err.message : describeLanceError(err);
       writeWarnings.push(`${rows} ${rows === 1 ? 'memory was' : 'memories were'} stored, but the text index could not be updated (${detail}); run \`recall repair\``);

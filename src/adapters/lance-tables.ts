@@ -89,9 +89,17 @@ function ftsIndex(lancedb: LanceModule) {
 const FTS_INDEX = 'content_idx';
 /**
  * Rows added after the text index was built are scanned in full on every text search (at 100k such
- * rows: ~270 ms against ~14 ms indexed). Past this many, a write folds them into the index.
+ * rows: ~270 ms against ~14 ms indexed). Past this many, upkeep folds them into the index
+ * (lance-index.ts); a write never does: folding rewrites the whole index, so its memory grows with the
+ * store (a 1,000-line import into a 1M-row store peaked at 1 GB, 205 MB without the fold).
  */
-const MAX_UNINDEXED_ROWS = 500;
+export const MAX_UNINDEXED_TEXT_ROWS = 500;
+
+/**
+ * The most rows a write builds a missing text index over (the first write to a new table, or a small
+ * table from before text search); past this, building it is upkeep's, for the same reason.
+ */
+export const WRITE_PATH_FTS_MAX_ROWS = 20_000;
 
 /**
  * Makes sure `content` has its full-text index; false when the table is empty and so has none yet.
@@ -132,10 +140,23 @@ export async function warmFtsIndex(t: Table, warmed: string | null): Promise<str
   return name;
 }
 
-/** After a write: fold new rows into the text index (and compact) once enough have piled up. */
-export async function keepFtsIndexCurrent(t: Table): Promise<void> {
-  const stats = await guard('read index stats', () => t.indexStats(FTS_INDEX));
-  if (stats !== undefined && stats.numUnindexedRows >= MAX_UNINDEXED_ROWS) await guard('optimize', () => t.optimize());
+/**
+ * After a write: the text index is built if the table has none and is small enough for a write to
+ * build it (WRITE_PATH_FTS_MAX_ROWS); false when it is still missing (upkeep builds it).
+ */
+export async function ensureFtsIndexOnWrite(lancedb: LanceModule, t: Table): Promise<boolean> {
+  const indices = await guard('list indices', () => t.listIndices());
+  if (indices.some((index) => index.indexType === 'FTS' && index.columns.includes('content'))) return true;
+  if ((await guard('count', () => t.countRows())) > WRITE_PATH_FTS_MAX_ROWS) return false;
+  return ensureFtsIndex(lancedb, t);
+}
+
+/**
+ * Reads the text index's statistics (a few kB, whatever the store's size): throws when the index no
+ * longer loads, so a write can say so (the rows are stored; `recall repair` rebuilds the index).
+ */
+export async function checkFtsIndexLoads(t: Table): Promise<void> {
+  await guard('read index stats', () => t.indexStats(FTS_INDEX));
 }
 
 /**

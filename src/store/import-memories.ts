@@ -1,8 +1,11 @@
 /**
- * Imports an export file: all lines validated first (nothing is written if any line is bad), then
- * duplicates dropped (same id as a stored memory or an earlier line, or a dedupe match by text or
- * meaning), vectors reused when they come from the configured embedder and recomputed otherwise, and
- * everything left written in one commit with its ids, timestamps and seen counts unchanged.
+ * Imports an export file: all lines validated first (nothing is written if any line is bad), then,
+ * block by block (IMPORT_BLOCK lines), duplicates dropped (same id as a stored memory or an earlier
+ * line, or a dedupe match by text or meaning), vectors reused when they come from the configured
+ * embedder and recomputed otherwise, and what is left written in one commit per block with its ids,
+ * timestamps and seen counts unchanged. A block's vectors, lookups and rows are let go before the next
+ * block, so an import's memory does not grow with the file beyond its parsed lines; a later block is
+ * checked against the store that holds the earlier ones.
  */
 import { monotonicFactory } from 'ulid';
 import { RecallError } from '../core/errors.js';
@@ -10,7 +13,6 @@ import type { Embedder, MemoryStore, StoredMemory } from '../core/ports.js';
 import { contentKey } from '../core/memory.js';
 import { redactSecrets } from '../redact/redact-secrets.js';
 import { decideMemories, lookupMemories, withDecisionDefaults } from './decide-memories.js';
-import type { DedupeLookup } from './dedupe.js';
 import type { DecisionSettings } from './decide-memories.js';
 import { GLOBAL_NAMESPACE } from '../project/resolve-project.js';
 import { parseMemoryLines } from './memory-lines.js';
@@ -27,8 +29,14 @@ export interface ImportDeps extends DecisionSettings {
   lineDefaults?: Partial<LineDefaults>;
   /** Import the good lines and count the bad ones, instead of refusing the whole file. */
   skipBadLines?: boolean;
-  /** Called as work advances, for a progress bar: lines done of `total` in each step. */
+  /** Called as work advances, for a progress bar: lines of the file done of `total`, and the step they are in. */
   onProgress?: (step: ImportStep, done: number, total: number) => void;
+  /**
+   * Called after each block is written, outside the store lock: the caller starts the store's upkeep
+   * when it is due, so a store that crosses the vector index's row count during a big import gets its
+   * index and the later blocks' lookups use it.
+   */
+  afterBlock?: () => Promise<void>;
 }
 
 export type ImportStep = 'embedding' | 'deciding' | 'writing';
@@ -59,11 +67,13 @@ const IMPORTED = { provenance: 'import', source: 'import' } as const;
 const ERRORS_SHOWN = 10;
 const DEDUPE_CHUNK = 256;
 /**
- * Lines looked up in the store together: one pass over a table without a vector index serves them all
- * (lookupMemories), so a big file costs a few passes, not one per line. Nothing is stored before the
- * end, so looking up a block at once changes no decision.
+ * Lines embedded, looked up, decided and written together. One pass over a table without a vector
+ * index serves a block's lookups (lookupMemories), so a big file costs a pass per block, not one per
+ * line; a block's rows are one commit, and the store lock is taken per block, so captures go on
+ * between blocks. Nothing of a block is stored before the block is decided, so looking it up at once
+ * changes no decision.
  */
-const LOOKUP_BLOCK = 4096;
+export const IMPORT_BLOCK = 1024;
 
 export async function importMemories(text: string, deps: ImportDeps): Promise<ImportResult> {
   const { memories, errors } = parseMemoryLines(text, {
@@ -80,14 +90,38 @@ export async function importMemories(text: string, deps: ImportDeps): Promise<Im
   };
   if (memories.length === 0) return result;
 
+  const seenIds = new Set<string>();
+  const namespaces = new Set<string>();
+  for (let from = 0; from < memories.length; from += IMPORT_BLOCK) {
+    const block = memories.slice(from, from + IMPORT_BLOCK);
+    const progress = deps.onProgress === undefined ? undefined : (step: ImportStep, done: number) => deps.onProgress?.(step, from + done, memories.length);
+    await importBlock(block, deps, seenIds, result, namespaces, progress);
+    await deps.afterBlock?.();
+  }
+  result.namespaces = [...namespaces].sort();
+  return result;
+}
+
+type BlockProgress = ((step: ImportStep, done: number) => void) | undefined;
+
+/** One block of lines, from ids to rows written; its counts are added to `result`. */
+async function importBlock(
+  lines: readonly ParsedMemory[],
+  deps: ImportDeps,
+  seenIds: Set<string>,
+  result: ImportResult,
+  namespaces: Set<string>,
+  progress: BlockProgress,
+): Promise<void> {
   const { store, embedder } = deps;
   const info = await checkedEmbedder(store, embedder);
   // Embedding can take minutes for a big file: do it before taking the lock, so captures keep flowing.
-  const known = new Set((await store.getMany(memories.map((m) => m.record.id))).map((r) => r.id));
-  const unique = dropRepeatedIds(memories, known, result);
-  const withVectors = await vectorsFor(unique.map(redactLine), embedder, info?.dimension ?? null, result, deps.onProgress);
+  const known = new Set((await store.getMany(lines.map((m) => m.record.id))).map((r) => r.id));
+  const unique = dropRepeatedIds(lines, known, seenIds, result);
+  const withVectors = await vectorsFor(unique.map(redactLine), embedder, info?.dimension ?? null, result, progress);
+  if (withVectors.length === 0) return;
 
-  return deps.withStoreLock(async () => {
+  await deps.withStoreLock(async () => {
     // Everything the decision rests on is read again under the lock.
     const infoNow = await checkedEmbedder(store, embedder);
     if (infoNow !== null && withVectors[0] !== undefined && infoNow.dimension !== withVectors[0].vector.length) {
@@ -97,21 +131,20 @@ export async function importMemories(text: string, deps: ImportDeps): Promise<Im
     const fresh = withVectors.filter((m) => !stored.has(m.id));
     const historyIds = new Set(fresh.filter((m) => m.supersededBy != null).map((m) => m.id));
     result.duplicateIds += withVectors.length - fresh.length;
-    const { keep, replaced } = await decideLines(fresh, deps);
-    result.duplicateContent = fresh.length - keep.length;
+    const { keep, replaced } = await decideLines(fresh, deps, progress);
+    result.duplicateContent += fresh.length - keep.length;
 
-    deps.onProgress?.('writing', 0, keep.length);
+    progress?.('writing', 0);
     await store.restore(keep, embedder.id);
-    deps.onProgress?.('writing', keep.length, keep.length);
+    progress?.('writing', lines.length);
     // Marked after the lines are stored: a crash in between leaves both current, never neither.
     const at = new Date();
     for (const { id, by } of replaced) await store.supersede(id, by, at);
-    result.superseded = replaced.length + keep.filter((m) => m.supersededBy != null && !historyIds.has(m.id)).length;
-    result.imported = keep.length;
-    result.heldForReview = keep.filter((m) => m.status === 'quarantined').length;
-    result.proposed = keep.filter((m) => m.wantsToReplace != null).length;
-    result.namespaces = [...new Set(keep.map((m) => m.namespace))].sort();
-    return result;
+    result.superseded += replaced.length + keep.filter((m) => m.supersededBy != null && !historyIds.has(m.id)).length;
+    result.imported += keep.length;
+    result.heldForReview += keep.filter((m) => m.status === 'quarantined').length;
+    result.proposed += keep.filter((m) => m.wantsToReplace != null).length;
+    for (const m of keep) namespaces.add(m.namespace);
   });
 }
 
@@ -124,9 +157,9 @@ async function checkedEmbedder(store: MemoryStore, embedder: Embedder) {
 }
 
 /** Lines whose id is stored, or taken by an earlier line, are counted as duplicates and dropped. */
-function dropRepeatedIds(memories: readonly ParsedMemory[], seen: Set<string>, result: ImportResult): ParsedMemory[] {
+function dropRepeatedIds(memories: readonly ParsedMemory[], stored: Set<string>, seen: Set<string>, result: ImportResult): ParsedMemory[] {
   return memories.filter((m) => {
-    const repeated = seen.has(m.record.id);
+    const repeated = stored.has(m.record.id) || seen.has(m.record.id);
     seen.add(m.record.id);
     if (repeated) result.duplicateIds += 1;
     return !repeated;
@@ -134,32 +167,27 @@ function dropRepeatedIds(memories: readonly ParsedMemory[], seen: Set<string>, r
 }
 
 /**
- * The capture decision, per chunk of lines (so the in-file cosine check stays linear in the file
- * size). A line that is history in the file (it has `superseded_by`) is kept as it is. A current line
- * goes when a stored memory has its text or meaning, or an earlier line of its chunk does, or any
- * earlier line of the file has the same text in the same namespace; when it changes a stored
- * memory, the older of the two is marked as replaced by the newer.
+ * The capture decision for a block, per chunk of lines (so the in-file cosine check stays linear in
+ * the block's size). A line that is history in the file (it has `superseded_by`) is kept as it is. A
+ * current line goes when a stored memory has its text or meaning (earlier blocks are stored by now),
+ * or an earlier line of its chunk does, or any earlier line of the block has the same text in the same
+ * namespace; when it changes a stored memory, the older of the two is marked as replaced by the newer.
  */
-async function decideLines(memories: readonly StoredMemory[], deps: ImportDeps): Promise<{ keep: StoredMemory[]; replaced: Array<{ id: string; by: string }> }> {
+async function decideLines(memories: readonly StoredMemory[], deps: ImportDeps, progress: BlockProgress): Promise<{ keep: StoredMemory[]; replaced: Array<{ id: string; by: string }> }> {
   const keep: StoredMemory[] = [];
   const replaced: Array<{ id: string; by: string }> = [];
   const keys = new Set<string>();
   const options = withDecisionDefaults(deps);
-  let blockLookups: DedupeLookup[] = [];
-  let blockStart = -1;
+  const blockLookups = await lookupMemories(deps.store, currentCandidates(memories));
   for (let i = 0; i < memories.length; i += DEDUPE_CHUNK) {
-    if (blockStart < 0 || i >= blockStart + LOOKUP_BLOCK) {
-      blockStart = i;
-      blockLookups = await lookupMemories(deps.store, currentCandidates(memories.slice(i, i + LOOKUP_BLOCK)));
-    }
     const chunk = memories.slice(i, i + DEDUPE_CHUNK);
     const current = chunk.filter((m) => m.supersededBy == null);
     keep.push(...chunk.filter((m) => m.supersededBy != null));
     const candidates = currentCandidates(chunk);
-    const before = currentCandidates(memories.slice(blockStart, i)).length;
+    const before = currentCandidates(memories.slice(0, i)).length;
     const lookups = blockLookups.slice(before, before + candidates.length);
     const decisions = await decideMemories(candidates, lookups, options);
-    deps.onProgress?.('deciding', Math.min(i + DEDUPE_CHUNK, memories.length), memories.length);
+    progress?.('deciding', Math.min(i + DEDUPE_CHUNK, memories.length));
     for (const [j, line] of current.entries()) {
       const decision = decisions[j];
       const key = `${line.namespace}\u0000${contentKey(line.content)}`;
@@ -217,7 +245,7 @@ async function vectorsFor(
   embedder: Embedder,
   dimension: number | null,
   result: ImportResult,
-  onProgress: ImportDeps['onProgress'],
+  progress: BlockProgress,
 ): Promise<StoredMemory[]> {
   const usable = (m: ParsedMemory) =>
     m.vector !== null && m.record.embedder === embedder.id && (dimension === null || m.vector.length === dimension);
@@ -230,9 +258,9 @@ async function vectorsFor(
       throw new RecallError('EMBEDDER_UNAVAILABLE', `embedder ${embedder.id} returned ${vectors.length} vectors for ${batch.length} texts`);
     }
     batch.forEach((m, j) => computed.set(m, vectors[j] as Float32Array));
-    onProgress?.('embedding', Math.min(i + EMBED_BATCH, todo.length), todo.length);
+    progress?.('embedding', Math.min(i + EMBED_BATCH, todo.length));
   }
-  result.reembedded = todo.length;
+  result.reembedded += todo.length;
   const out = lines.map((m) => ({ ...m.record, embedder: embedder.id, vector: computed.get(m) ?? (m.vector as Float32Array) }));
   const dim = dimension ?? out[0]?.vector.length;
   const odd = out.find((m) => m.vector.length !== dim);

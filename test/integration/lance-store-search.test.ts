@@ -2,6 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { contentsOf, manualClock, useLanceStores } from '../support/lance-stores.js';
 import { openLanceStore } from '../../src/adapters/lance-store.js';
+import { WRITE_PATH_FTS_MAX_ROWS } from '../../src/adapters/lance-tables.js';
+import { configSchema } from '../../src/config/schema.js';
 import { isRecallError } from '../../src/core/errors.js';
 import { contentKey } from '../../src/core/memory.js';
 import type { NewMemory, StoredMemory } from '../../src/core/ports.js';
@@ -55,16 +57,38 @@ describe('LanceDB text search', () => {
     expect((await other.textSearch('bigint', {})).map((h) => h.record.content)).toEqual(['Store money in a BIGINT column']);
   });
 
-  it('folds new rows into the text index once 500 of them have piled up', async () => {
+  it('leaves new rows outside the text index on a write (still found) and upkeep folds them in once 500 have piled up', async () => {
     const store = await openStore();
     const lancedb = await import('@lancedb/lancedb');
     const stats = async () => (await (await lancedb.connect(stores.dir())).openTable('memories')).indexStats('content_idx');
+    const policy = { ...configSchema.parse({}).store, optimizeEveryVersions: 1_000 };
     await store.insert([memory('seed row', axis(0))], EMBEDDER);
     await store.insert(Array.from({ length: 10 }, (_, i) => memory(`small batch ${i}`, axis(i))), EMBEDDER);
     expect(await stats()).toMatchObject({ numIndexedRows: 1, numUnindexedRows: 10 });
+    expect(await store.maintenanceDue(policy)).toBe(false);
     await store.insert(Array.from({ length: 500 }, (_, i) => memory(`bulk row ${i}`, axis(i))), EMBEDDER);
+    // A fold rewrites the whole index: a write never does it, whatever the store's size.
+    expect(await stats()).toMatchObject({ numIndexedRows: 1, numUnindexedRows: 510 });
+    expect((await store.textSearch('bulk row 499', { limit: 1 })).map((h) => h.record.content)).toEqual(['bulk row 499']);
+    expect(await store.maintenanceDue(policy)).toBe(true);
+    expect(await store.maintain(policy)).toMatchObject({ optimized: true });
     expect(await stats()).toMatchObject({ numUnindexedRows: 0, numIndexedRows: 511 });
     expect((await store.textSearch('seed', {})).map((h) => h.record.content)).toEqual(['seed row']);
+  });
+
+  it('builds a missing text index on a write only into a small table; a bigger one is left to upkeep', async () => {
+    const lancedb = await import('@lancedb/lancedb');
+    const seed = await openStore();
+    await seed.insert([memory('first row', axis(0))], EMBEDDER);
+    const table = await (await lancedb.connect(stores.dir())).openTable('memories');
+    expect((await table.listIndices()).map((index) => index.indexType)).toContain('FTS');
+    await seed.insert(Array.from({ length: WRITE_PATH_FTS_MAX_ROWS }, (_, i) => memory(`copied row ${i}`, axis(i))), EMBEDDER);
+    await seed.close();
+    await table.dropIndex('content_idx');
+    const store = await openStore();
+    await store.insert([memory('one more row', axis(1))], EMBEDDER);
+    expect((await table.listIndices()).map((index) => index.indexType)).not.toContain('FTS');
+    expect(await store.maintenanceDue(configSchema.parse({}).store)).toBe(true);
   });
 
   it('loads the text index whole only when it changed: once built, again once new rows are folded in', async () => {
@@ -78,7 +102,9 @@ describe('LanceDB text search', () => {
     await store.insert(Array.from({ length: 10 }, (_, i) => memory(`small batch ${i}`, axis(i))), EMBEDDER);
     expect(await store.warmTextIndex()).toBe(false); // a new version, but the index is the same
     await store.insert(Array.from({ length: 500 }, (_, i) => memory(`bulk row ${i}`, axis(i))), EMBEDDER);
-    expect(await store.warmTextIndex()).toBe(true); // folded in by an optimize
+    expect(await store.warmTextIndex()).toBe(false); // a write leaves them outside the index
+    await store.maintain(configSchema.parse({}).store);
+    expect(await store.warmTextIndex()).toBe(true); // folded in by upkeep
     expect((await store.textSearch('tabs', {})).map((h) => h.record.content)).toEqual(['seed row about tabs']);
     expect((await store.textSearch('batch', {}))).toHaveLength(10);
   });
@@ -91,6 +117,7 @@ describe('LanceDB text search', () => {
     try {
       for (let round = 0; round < 10; round += 1) {
         await writer.insert(Array.from({ length: 500 }, (_, i) => memory(`bulk ${round} row ${i} word${i % 37} term${(i * 7) % 101}`, axis(i))), EMBEDDER);
+        await writer.maintain(configSchema.parse({}).store);
         for (const reader of [bounded, unbounded]) {
           expect(await reader.warmTextIndex()).toBe(true);
           expect(await reader.textSearch('word3 term7', {})).not.toEqual([]);

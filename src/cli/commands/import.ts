@@ -2,7 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import type { Command } from 'commander';
 import { RecallError } from '../../core/errors.js';
 import { decisionOptions } from '../../store/decision-options.js';
-import { importMemories, type ImportResult, type ImportStep } from '../../store/import-memories.js';
+import { IMPORT_BLOCK, importMemories, type ImportResult, type ImportStep } from '../../store/import-memories.js';
 import { startUpkeepIfDue } from '../../app/start-upkeep.js';
 import { withRuntime } from '../context.js';
 import { out } from '../output.js';
@@ -18,7 +18,7 @@ const STEP_LABELS: Record<ImportStep, string> = { embedding: 'embedding', decidi
 export function registerImport(program: Command): void {
   program
     .command('import <file>')
-    .description('import memories from a `recall export` file or hand-written lines ({"content": "..."} is enough): all lines checked first, duplicates skipped, written in one batch')
+    .description(`import memories from a \`recall export\` file or hand-written lines ({"content": "..."} is enough): all lines checked first, duplicates skipped, written in blocks of ${IMPORT_BLOCK} lines`)
     .option('--namespace <ns>', 'namespace for lines without one (an existing namespace; default: global)')
     .option('--project <path>', 'lines without a namespace go to the project of this folder')
     .option('--here', 'lines without a namespace go to the project of the current directory')
@@ -40,14 +40,17 @@ export function registerImport(program: Command): void {
             withStoreLock: runtime.withStoreLock,
             skipBadLines: opts.skipBad === true,
             onProgress: progress === null ? undefined : (step, done, total) => progress.update(done, total, STEP_LABELS[step]),
+            // A store filled by an import gets its indexes as one filled by captures does, during a big
+            // import too, so the later blocks' lookups go through the vector index.
+            afterBlock: async () => {
+              await startUpkeepIfDue(runtime, logger);
+            },
           });
         } finally {
           progress?.stop();
         }
         logger.log('info', 'import', { file, ...result });
         await refreshAfterWrite(result.namespaces, runtime, logger);
-        // A store filled by an import gets its indexes as one filled by captures does.
-        if (result.imported > 0) await startUpkeepIfDue(runtime, logger);
         if (opts.json) {
           out.json({ stored: result.imported, duplicates: result.duplicateIds + result.duplicateContent, ...result });
           return;
