@@ -67,11 +67,14 @@ export async function sessionEndHook(ctx: HookContext): Promise<Record<string, u
   // Jobs that wait for a model no one configured yet: a worker would find the same and leave at once, and
   // in a burst each next hook would start another (17 for 200 sessions ending at once). The note lapses
   // when the model setting changes (waiting-marker.ts). A job in the fallback spool still starts one.
-  if (workerCwd === paths.home && jobsWaitForModel(paths.home, paths.configFile, ctx.env)) {
+  const waitForModel = () => workerCwd === paths.home && jobsWaitForModel(paths.home, paths.configFile, ctx.env);
+  if (waitForModel()) {
     logger.log('info', 'queued; no worker started: queued jobs wait for an extraction model', { job: job.id });
     return {};
   }
-  const started = await spawnDetachedWorker(ctx.env, workerCwd, paths.home);
+  // Asked again once the start is claimed: a worker leaving at this moment notes the wait first.
+  const started = await spawnDetachedWorker(ctx.env, workerCwd, paths.home, waitForModel);
+  if (started === 'not needed') logger.log('info', 'queued; no worker started: queued jobs wait for an extraction model', { job: job.id });
   if (started === 'failed') logger.log('warn', 'could not start the worker; the job stays queued for the next run', { job: job.id });
   return {};
 }

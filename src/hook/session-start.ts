@@ -101,11 +101,12 @@ async function startWorkerIfDue(paths: StatePaths, env: NodeJS.ProcessEnv, logge
     const adopt = hasFallbackJob(paths);
     if (!due && !adopt) return;
     // Jobs that wait for a model no one configured yet: a worker would find the same and leave.
-    if (!adopt && jobsWaitForModel(paths.home, paths.configFile, env)) return;
+    const waitForModel = () => !adopt && jobsWaitForModel(paths.home, paths.configFile, env);
+    if (waitForModel()) return;
     // Loaded only when needed: node:child_process alone costs a few ms of start-up.
     const { spawnDetachedWorker } = await import('./spawn-worker.js');
-    const started = await spawnDetachedWorker(env, paths.home, paths.home);
-    if (started !== 'running') logger.log(started === 'started' ? 'info' : 'warn', started === 'started' ? 'started a worker for due queued jobs' : 'could not start the worker for due queued jobs');
+    const started = await spawnDetachedWorker(env, paths.home, paths.home, waitForModel);
+    if (started !== 'running' && started !== 'not needed') logger.log(started === 'started' ? 'info' : 'warn', started === 'started' ? 'started a worker for due queued jobs' : 'could not start the worker for due queued jobs');
   } catch (err) {
     logger.log('warn', `could not check the queue: ${(err as Error).message}`);
   }
