@@ -84,7 +84,7 @@ export function createRuntime(loaded: LoadedConfig, options: RuntimeOptions): Ru
       return embedder;
     },
     store() {
-      store ??= import('../adapters/lance-store.js').then(({ openLanceStore }) => openLanceStore(storeLocation(), { longLived: options.longLived === true }));
+      store ??= import('../adapters/lance-store.js').then(({ openLanceStore }) => openLanceStore(storeLocation(), { longLived: options.longLived === true, groupCountsFile: paths.groupCountsFile }));
       // A store that could not be opened (say, a shared one that was unreachable) is tried afresh next time.
       store.catch(() => (store = undefined));
       return store;
