@@ -23,7 +23,18 @@ import { probeStore } from '../doctor/probe-services.js';
 import type { Runtime } from '../app/runtime.js';
 
 
-export function buildUiApp(deps: UiDeps): Hono {
+export interface UiApp {
+  app: Hono;
+  /**
+   * Reads what nearly every page needs from the rows (warmPages); `recall ui` waits for it before it
+   * prints its URL, so no request shares the CPU with it. A failure is left to the pages.
+   */
+  warm(): Promise<void>;
+  /** Settles once the first page (not the code trade's redirect, nor the stylesheet) has been answered. */
+  firstPageAnswered: Promise<void>;
+}
+
+export function buildUiApp(deps: UiDeps): UiApp {
   const { runtime, access, logger } = deps;
   const token = access.token;
   const app = new Hono();
@@ -31,15 +42,17 @@ export function buildUiApp(deps: UiDeps): Hono {
   const memo = createScreenMemo();
   let answering = 0;
   const idle = () => answering === 0;
-  app.use('*', async (_, next) => {
+  let pageAnswered = (): void => undefined;
+  const firstPageAnswered = new Promise<void>((resolve) => (pageAnswered = resolve));
+  app.use('*', async (c, next) => {
     answering += 1;
     try {
       await next();
     } finally {
       answering -= 1;
+      if (c.res.status !== 303 && c.res.headers.get('Content-Type')?.startsWith('text/html') === true) pageAnswered();
     }
   });
-  warmPages(runtime, cached);
   app.use('*', guardRequests(access));
   const page: PageRenderer = async (c, title, body, status = 200) => {
     const [pending, html] = await Promise.all([countPending(runtime, cached), body]);
@@ -70,20 +83,23 @@ export function buildUiApp(deps: UiDeps): Hono {
     if (status === 500) logger.log('error', `recall ui: ${describeError(err)}`);
     return c.html(layout('Could not do that', await countPending(runtime).catch(() => 0), describeError(err)), status);
   });
-  return app;
+  return { app, warm: () => warmPages(runtime, cached), firstPageAnswered };
 }
 
 /**
- * What nearly every page reads from the rows, read once now, in the background: on a big store the
- * counts per project and type are most of a first page (100-400 ms at 100k memories), and a page asked
- * for meanwhile waits for the same read rather than starting its own. Nothing more: loading the search
- * indexes or screening the held memories here as well took CPU from the first request of every page
- * (bench/ui-first-page.mjs at 100k: health 563 ms against 152, next session 728 against 339).
+ * What nearly every page reads from the rows, read once before the first request: the counts per
+ * project and type (kept in the state dir per table version, see group-counts-file.ts; counted anew
+ * after a write, 30-90 ms of CPU at 100k memories) and the count of held memories. Read in the
+ * background as the page started, they took CPU from its first requests instead. Nothing more:
+ * loading the search indexes or screening the held memories here as well took CPU from the first
+ * request of every page (bench/ui-first-page.mjs at 100k: health 563 ms against 152, next session 728
+ * against 339).
  */
-function warmPages(runtime: Runtime, cached: Cached): void {
-  const warm = async () => {
+async function warmPages(runtime: Runtime, cached: Cached): Promise<void> {
+  try {
     const store = await runtime.store();
     await Promise.all([store.countByNamespaceAndType(), countPending(runtime, cached)]);
-  };
-  warm().catch(() => undefined); // A page that needs them reads them again and reports what failed.
+  } catch {
+    // A page that needs them reads them again and reports what failed.
+  }
 }
