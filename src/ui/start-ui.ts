@@ -45,8 +45,7 @@ export async function startUi(options: UiOptions): Promise<UiHandle> {
   let port = options.port;
   const codes = createOneTimeCodes();
   const { app, warm, firstPageAnswered } = buildUiApp({ ...options, access: { token, codes, port: () => port } });
-  prepareFirstRequest(app);
-  await warm();
+  await Promise.all([prepareFirstRequest(app), warm()]);
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: options.port }, (info: AddressInfo) => {
       port = info.port;
