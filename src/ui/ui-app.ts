@@ -9,7 +9,7 @@ import { renderConfirmForget } from './page-confirm-forget.js';
 import { renderMemoriesPage, readMemoriesQuery } from './page-memories.js';
 import { renderMemoryPage } from './page-memory.js';
 import { renderNextSessionPage } from './page-next-session.js';
-import { countPending, readReviewQuery, renderReviewPage } from './page-review.js';
+import { REVIEW_PAGE_SIZE, countPending, readHeld, readReviewQuery, renderReviewPage } from './page-review.js';
 import { renderSessionsPage } from './page-sessions.js';
 import { UI_CSS } from './ui-css.js';
 import type { PageRenderer, UiDeps } from './ui-deps.js';
@@ -17,7 +17,7 @@ import { guardRequests } from './ui-security.js';
 import { layout } from './ui-layout.js';
 import { addWriteRoutes } from './ui-writes.js';
 import { createUndoStash } from './undo-stash.js';
-import { createScreenMemo } from './screen-memo.js';
+import { createScreenMemo, type ScreenMemo } from './screen-memo.js';
 import { createVersionedCache, type Cached } from './versioned-cache.js';
 import { probeStore } from '../doctor/probe-services.js';
 import type { Runtime } from '../app/runtime.js';
@@ -83,22 +83,31 @@ export function buildUiApp(deps: UiDeps): UiApp {
     if (status === 500) logger.log('error', `recall ui: ${describeError(err)}`);
     return c.html(layout('Could not do that', await countPending(runtime).catch(() => 0), describeError(err)), status);
   });
-  return { app, warm: () => warmPages(runtime, cached), firstPageAnswered };
+  return { app, warm: () => warmPages(runtime, cached, memo), firstPageAnswered };
 }
+
+/**
+ * Held memories read (and the first review page's screened) before the URL is printed, up to this
+ * many: at 1,000 about 50 ms of CPU for the read and 35 for the screen's first runs, which the review
+ * page's first look paid otherwise. More than this are left to the page (it pages and screens them a
+ * slice at a time).
+ */
+const HELD_READ_AHEAD_MAX = 2_000;
 
 /**
  * What nearly every page reads from the rows, read once before the first request: the counts per
  * project and type (kept in the state dir per table version, see group-counts-file.ts; counted anew
  * after a write, 30-90 ms of CPU at 100k memories) and the count of held memories. Read in the
- * background as the page started, they took CPU from its first requests instead. Nothing more:
- * loading the search indexes or screening the held memories here as well took CPU from the first
- * request of every page (bench/ui-first-page.mjs at 100k: health 563 ms against 152, next session 728
- * against 339).
+ * background as the page started, they took CPU from its first requests instead (bench/ui-first-page.mjs
+ * at 100k: health 563 ms against 152, next session 728 against 339), so they are read before the URL is
+ * printed, and with them the full-text index is loaded (search's first request paid for it) and, when
+ * there are not many, the held memories read and the first review page's reasons screened.
  */
-async function warmPages(runtime: Runtime, cached: Cached): Promise<void> {
+async function warmPages(runtime: Runtime, cached: Cached, memo: ScreenMemo): Promise<void> {
   try {
     const store = await runtime.store();
-    await Promise.all([store.countByNamespaceAndType(), countPending(runtime, cached)]);
+    const [, pending] = await Promise.all([store.countByNamespaceAndType(), countPending(runtime, cached), store.warmTextIndex()]);
+    if (pending > 0 && pending <= HELD_READ_AHEAD_MAX) await memo.screenAll((await readHeld(runtime, cached)).slice(0, REVIEW_PAGE_SIZE));
   } catch {
     // A page that needs them reads them again and reports what failed.
   }
