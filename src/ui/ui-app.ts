@@ -17,7 +17,8 @@ import { guardRequests } from './ui-security.js';
 import { layout } from './ui-layout.js';
 import { addWriteRoutes } from './ui-writes.js';
 import { createUndoStash } from './undo-stash.js';
-import { createScreenMemo, type ScreenMemo } from './screen-memo.js';
+import { createScreenMemo } from './screen-memo.js';
+import { screenMemory } from '../store/screen-memory.js';
 import { createVersionedCache, type Cached } from './versioned-cache.js';
 import { probeStore } from '../doctor/probe-services.js';
 import type { Runtime } from '../app/runtime.js';
@@ -83,13 +84,13 @@ export function buildUiApp(deps: UiDeps): UiApp {
     if (status === 500) logger.log('error', `recall ui: ${describeError(err)}`);
     return c.html(layout('Could not do that', await countPending(runtime).catch(() => 0), describeError(err)), status);
   });
-  return { app, warm: () => warmPages(runtime, cached, memo), firstPageAnswered };
+  return { app, warm: () => warmPages(runtime, cached), firstPageAnswered };
 }
 
 /**
- * Held memories read (and the first review page's screened) before the URL is printed, up to this
- * many: at 1,000 about 50 ms of CPU for the read and 35 for the screen's first runs, which the review
- * page's first look paid otherwise. More than this are left to the page (it pages and screens them a
+ * Held memories read (and the first review page's screened once) before the URL is printed, up to
+ * this many: at 1,000 about 50 ms of CPU for the read and 35 for the screen's first runs, which the
+ * review page's first look paid otherwise. More than this are left to the page (it pages and screens them a
  * slice at a time).
  */
 const HELD_READ_AHEAD_MAX = 2_000;
@@ -101,13 +102,17 @@ const HELD_READ_AHEAD_MAX = 2_000;
  * background as the page started, they took CPU from its first requests instead (bench/ui-first-page.mjs
  * at 100k: health 563 ms against 152, next session 728 against 339), so they are read before the URL is
  * printed, and with them the full-text index is loaded (search's first request paid for it) and, when
- * there are not many, the held memories read and the first review page's reasons screened.
+ * there are not many, the held memories read and the first review page's rows screened once.
  */
-async function warmPages(runtime: Runtime, cached: Cached, memo: ScreenMemo): Promise<void> {
+async function warmPages(runtime: Runtime, cached: Cached): Promise<void> {
   try {
     const store = await runtime.store();
     const [, pending] = await Promise.all([store.countByNamespaceAndType(), countPending(runtime, cached), store.warmTextIndex()]);
-    if (pending > 0 && pending <= HELD_READ_AHEAD_MAX) await memo.screenAll((await readHeld(runtime, cached)).slice(0, REVIEW_PAGE_SIZE));
+    if (pending > 0 && pending <= HELD_READ_AHEAD_MAX) {
+      // Screened once, not kept: the first look answers as it would without this (its rows' own
+      // reasons, or all counted when few are left), with the screen's expressions compiled and warm.
+      for (const record of (await readHeld(runtime, cached)).slice(0, REVIEW_PAGE_SIZE)) screenMemory(record.content, record);
+    }
   } catch {
     // A page that needs them reads them again and reports what failed.
   }
