@@ -1,11 +1,10 @@
 /** Reads against the memories table: filtered listing, vector search, BM25 text search, batched scans. */
 import type { Table, VectorQuery } from '@lancedb/lancedb';
 import type { MemoryRecord } from '../core/memory.js';
-import type { GroupCount, Neighbor, StoredMemory, TextHit, TextScore, VectorMatch } from '../core/ports.js';
+import type { Neighbor, StoredMemory, TextHit, TextScore, VectorMatch } from '../core/ports.js';
 import { RECORD_COLUMNS, guard, rowsOf, sqlList, toFloat32, toRecord, toStoredMemory } from './lance-rows.js';
 import type { Row } from './lance-rows.js';
 import { cosineSimilarity } from '../core/cosine-similarity.js';
-import { RecallError } from '../core/errors.js';
 import { byDistance, byScore, keepPassing, lateFilterFetch, type LateFilter } from './lance-late-filter.js';
 
 /**
@@ -216,58 +215,4 @@ export async function* scanRows(t: Table, filter: string | null, batchSize: numb
     }
   }
   if (pending.length > 0) yield pending;
-}
-
-/**
- * Rows per namespace and type, sorted by namespace then type. Streamed batch by batch, and counted
- * on the columns' bytes rather than on row objects: at 1M rows 0.8-0.9 s against 3.0 s (`recall
- * stats` took 1.3 s and 164 MB instead of 3.7 s and 408 MB; `--project <name>` lists namespaces so).
- */
-export async function queryGroupCounts(t: Table): Promise<GroupCount[]> {
-  /** Namespace, then type, both as utf8Column keys. */
-  const counts = new Map<string, Map<string, number>>();
-  const batches = t.query().select(['namespace', 'type'])[Symbol.asyncIterator]();
-  for (;;) {
-    const next = await guard('count groups', () => batches.next());
-    if (next.done) break;
-    const batch = next.value;
-    const namespaces = utf8Column(batch.getChild('namespace'));
-    const types = utf8Column(batch.getChild('type'));
-    for (let i = 0; i < batch.numRows; i += 1) {
-      const namespace = namespaces(i);
-      let byType = counts.get(namespace);
-      if (byType === undefined) counts.set(namespace, (byType = new Map()));
-      const type = types(i);
-      byType.set(type, (byType.get(type) ?? 0) + 1);
-    }
-  }
-  return [...counts]
-    .flatMap(([namespace, byType]) => [...byType].map(([type, count]) => ({ namespace: fromLatin1(namespace), type: fromLatin1(type), count })))
-    .sort((a, b) => a.namespace.localeCompare(b.namespace) || a.type.localeCompare(b.type));
-}
-
-/** What a column's string column data looks like from here (structurally: LanceDB may bring its own arrow build). */
-interface StringColumn {
-  get(index: number): unknown;
-  data: ReadonlyArray<{ offset: number; nullCount: number; values: unknown; valueOffsets: unknown }>;
-}
-
-/**
- * Row i of a string column as latin1 of its UTF-8 bytes: one char per byte, so equal keys are equal
- * strings, made without decoding (fromLatin1 turns a key back into text). Anything but a plain Utf8
- * column of one chunk without nulls is read through arrow's own accessor instead (exported for its test).
- */
-export function utf8Column(column: StringColumn | null): (index: number) => string {
-  if (column === null) throw new RecallError('STORE_FAILED', 'a column is missing from the memories table');
-  const [data, ...more] = column.data;
-  if (data !== undefined && more.length === 0 && data.offset === 0 && data.nullCount === 0 && data.values instanceof Uint8Array && data.valueOffsets instanceof Int32Array) {
-    const bytes = Buffer.from(data.values.buffer, data.values.byteOffset, data.values.byteLength);
-    const offsets = data.valueOffsets;
-    return (index) => bytes.toString('latin1', offsets[index], offsets[index + 1]);
-  }
-  return (index) => Buffer.from(String(column.get(index)), 'utf8').toString('latin1');
-}
-
-function fromLatin1(key: string): string {
-  return Buffer.from(key, 'latin1').toString('utf8');
 }

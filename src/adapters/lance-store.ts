@@ -20,9 +20,11 @@ import type { Clock, GroupCount, ListOptions, ListPageOptions, MemoryFilters, Ne
 import { CURRENT_ONLY, TABLE, buildFilter, checkVector, cursorFilter, describeLanceError, guard, sqlList, sqlString, toRow } from './lance-rows.js';
 import { addStaged, readStagedKeys, swapInStaged } from './lance-reembed.js';
 import type { ReembedContext } from './lance-reembed.js';
-import { DEDUPE_PROBES, queryGroupCounts, queryNearest, queryNearestIds, queryRows, querySimilarities, queryText, queryTextScores, readRows, scanRows, SEARCH_PROBES } from './lance-search.js';
+import { DEDUPE_PROBES, queryNearest, queryNearestIds, queryRows, querySimilarities, queryText, queryTextScores, readRows, scanRows, SEARCH_PROBES } from './lance-search.js';
 import { addMissingColumns, checkFtsIndexLoads, ensureFtsIndex, ensureFtsIndexOnWrite, memorySchema, readEmbedderInfo, rebuildFtsIndex, warmFtsIndex, type EmbedderInfo, type LanceModule } from './lance-tables.js';
 import { explainDataDamage } from './lance-damage-errors.js';
+import { queryGroupCounts } from './lance-group-counts.js';
+import { readGroupCounts, writeGroupCounts, type TableStamp } from './group-counts-file.js';
 import { inspectTable, rewriteFromReadable } from './lance-salvage.js';
 import type { LanceStore } from './lance-store-port.js';
 import { isMaintenanceDue, maintainTable } from './lance-index.js';
@@ -75,6 +77,11 @@ export interface OpenStoreOptions {
    * held to LONG_LIVED_IO_THREADS, unless LANCE_IO_THREADS is set already (see there).
    */
   longLived?: boolean;
+  /**
+   * Where the last group counts are kept between processes (group-counts-file.ts): a file in the state
+   * dir. Without it each process counts the rows anew.
+   */
+  groupCountsFile?: string;
 }
 
 /** Opens the store at a location (a bare string is a local folder). */
@@ -155,6 +162,21 @@ export async function openLanceStore(at: StoreLocation | string, opts: OpenStore
       );
     }
     return t;
+  }
+
+  /** The group counts kept in the state dir for this very table state, else counted (and kept there). */
+  async function keptOrCountedGroups(t: Table, version: number, rows: number): Promise<GroupCount[]> {
+    const file = opts.groupCountsFile;
+    if (file === undefined) return queryGroupCounts(t);
+    const committed = (await guard('list versions', () => t.listVersions())).find((v) => v.version === version);
+    if (committed === undefined) return queryGroupCounts(t);
+    const stamp: TableStamp = { store: dir, version, committedAt: committed.timestamp.toISOString(), rows };
+    const kept = readGroupCounts(file, stamp);
+    if (kept !== null) return kept;
+    const counts = await queryGroupCounts(t);
+    // Counted at this version only if no commit came in meanwhile (a read sees the latest commit).
+    if ((await guard('read the table version', () => t.version())) === version) writeGroupCounts(file, stamp, counts);
+    return counts;
   }
 
   /** The table for a vector search with this query vector; null when there is nothing to search. */
@@ -419,7 +441,7 @@ export async function openLanceStore(at: StoreLocation | string, opts: OpenStore
       const rows = await guard('count', () => t.countRows());
       if (groupCounts !== null && groupCounts.table === t && groupCounts.version === version && groupCounts.rows === rows) return groupCounts.counts;
       // Callers at the same time (the page's parts) share one read.
-      const counts = queryGroupCounts(t);
+      const counts = keptOrCountedGroups(t, version, rows);
       groupCounts = { table: t, version, rows, counts };
       return counts.catch((err: unknown) => {
         if (groupCounts?.counts === counts) groupCounts = null;

@@ -94,7 +94,7 @@ export function createRuntime(loaded: LoadedConfig, options: RuntimeOptions): Ru
       const hosted = options.hostStore;
       store ??= hosted !== undefined
         ? import('./hosted-store.js').then(({ openHostedStore }) => openHostedStore(storeLocation(), hosted))
-        : import('../adapters/lance-store.js').then(({ openLanceStore }) => openLanceStore(storeLocation(), { longLived: options.longLived === true }));
+        : import('../adapters/lance-store.js').then(({ openLanceStore }) => openLanceStore(storeLocation(), { longLived: options.longLived === true, groupCountsFile: paths.groupCountsFile }));
       // A store that could not be opened (say, a shared one that was unreachable) is tried afresh next time.
       store.catch(() => (store = undefined));
       return store;

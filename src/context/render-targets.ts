@@ -3,7 +3,7 @@
  * renders for it with its warm table. One function for both, so the two paths give the same text.
  */
 import { MEMORY_TYPES, type MemoryRecord, type MemoryType } from '../core/memory.js';
-import type { MemoryStore } from '../core/ports.js';
+import type { GroupCount, MemoryStore } from '../core/ports.js';
 import { GLOBAL_NAMESPACE } from '../project/resolve-project.js';
 import { explainContext, renderContext, type ExplainedContext, type RenderContextOptions, type RenderedContext } from './render-context.js';
 import { findOverriddenGlobals } from './find-overrides.js';
@@ -35,6 +35,12 @@ interface TargetOptions {
   maxChars: number;
   now: Date;
   changesDays?: number;
+  /**
+   * The store's rows per namespace and type (countByNamespaceAndType, every row counted): a namespace
+   * and type with none is not read. Each read costs a scan of its filter (at 100k rows 4-8 ms of CPU
+   * even when nothing matches), and a project often holds two or three of the five types.
+   */
+  groups?: readonly GroupCount[];
 }
 
 export async function renderContextTargets(
@@ -43,7 +49,7 @@ export async function renderContextTargets(
   options: TargetOptions,
 ): Promise<RenderedTarget[]> {
   let globalMemories: Promise<MemoryRecord[]> | undefined;
-  const global = (): Promise<MemoryRecord[]> => (globalMemories ??= listNamespace(store, GLOBAL_NAMESPACE, MEMORY_TYPES));
+  const global = (): Promise<MemoryRecord[]> => (globalMemories ??= listNamespace(store, GLOBAL_NAMESPACE, options.groups));
   const rendered: RenderedTarget[] = [];
   for (const target of targets) {
     const { memories, opts } = await contextInputs(target, store, global, options);
@@ -54,7 +60,7 @@ export async function renderContextTargets(
 
 /** One target as `renderContextTargets` renders it, with the memory behind each line and those left out (`recall ui`). */
 export async function explainContextTarget(target: ContextTarget, store: Pick<MemoryStore, 'list'>, options: TargetOptions): Promise<ExplainedContext> {
-  const { memories, opts } = await contextInputs(target, store, () => listNamespace(store, GLOBAL_NAMESPACE, MEMORY_TYPES), options);
+  const { memories, opts } = await contextInputs(target, store, () => listNamespace(store, GLOBAL_NAMESPACE, options.groups), options);
   return explainContext(memories, opts);
 }
 
@@ -67,7 +73,7 @@ async function contextInputs(
 ): Promise<{ memories: MemoryRecord[]; opts: RenderContextOptions }> {
   // The project's rows and the global ones are read at the same time.
   const [own, globals] = await Promise.all([
-    target.namespace === GLOBAL_NAMESPACE ? global() : listNamespace(store, target.namespace, MEMORY_TYPES),
+    target.namespace === GLOBAL_NAMESPACE ? global() : listNamespace(store, target.namespace, options.groups),
     target.withGlobal && target.namespace !== GLOBAL_NAMESPACE ? global() : Promise.resolve([]),
   ]);
   const shared = globals.filter((m) => m.type !== 'session');
@@ -77,7 +83,10 @@ async function contextInputs(
   return { memories: [...own, ...shared], opts: { maxChars: options.maxChars, now: options.now, projectName: target.projectName, changes, overridden } };
 }
 
-async function listNamespace(store: Pick<MemoryStore, 'list'>, namespace: string, types: readonly MemoryType[]): Promise<MemoryRecord[]> {
+/** A namespace's current memories, up to LIST_LIMIT_PER_TYPE per type; with `groups`, only the types it holds. */
+async function listNamespace(store: Pick<MemoryStore, 'list'>, namespace: string, groups: readonly GroupCount[] | undefined): Promise<MemoryRecord[]> {
+  const held = groups === undefined ? null : new Set(groups.filter((g) => g.namespace === namespace && g.count > 0).map((g) => g.type));
+  const types: readonly MemoryType[] = held === null ? MEMORY_TYPES : MEMORY_TYPES.filter((type) => held.has(type));
   const lists = await Promise.all(types.map((type) => store.list({ namespace, type, quarantine: 'exclude', limit: LIST_LIMIT_PER_TYPE })));
   return lists.flat();
 }

@@ -19,6 +19,8 @@ export interface StatePaths {
   dbDir: string;
   modelsDir: string;
   contextDir: string;
+  /** The last counts of memories per project and type, with the table state they were read at. */
+  groupCountsFile: string;
 }
 
 export function resolveHome(env: NodeJS.ProcessEnv): string {
@@ -39,6 +41,7 @@ export function statePaths(home: string): StatePaths {
     dbDir: join(home, 'db'),
     modelsDir: join(home, 'models'),
     contextDir: join(home, 'context'),
+    groupCountsFile: join(home, 'group-counts.json'),
   };
 }
 

@@ -6,6 +6,7 @@
  */
 import { html } from 'hono/html';
 import type { Logger } from '../core/log.js';
+import type { ListOptions } from '../core/ports.js';
 import { ADDITIONAL_CONTEXT_CAP } from '../context/context-file.js';
 import { projectNameOf } from '../context/refresh-context.js';
 import { explainContextTarget } from '../context/render-targets.js';
@@ -23,7 +24,8 @@ const LEFT_OUT_SHOWN = 200;
 
 export async function renderNextSessionPage(wanted: string, runtime: Runtime, logger: Logger, cached: Cached): Promise<Html> {
   const store = await runtime.store();
-  const namespaces = [...new Set([GLOBAL_NAMESPACE, ...(await store.countByNamespaceAndType()).map((g) => g.namespace)])].sort();
+  const groups = await store.countByNamespaceAndType();
+  const namespaces = [...new Set([GLOBAL_NAMESPACE, ...groups.map((g) => g.namespace)])].sort();
   const label = projectLabels(namespaces);
   const namespace = namespaces.includes(wanted) ? wanted : (namespaces.find((ns) => ns !== GLOBAL_NAMESPACE) ?? GLOBAL_NAMESPACE);
   const { context } = runtime.config;
@@ -32,7 +34,10 @@ export async function renderNextSessionPage(wanted: string, runtime: Runtime, lo
     : { namespace, projectName: projectNameOf(namespace), withGlobal: context.includeGlobal };
   const now = runtime.clock.now();
   // Session summaries say their age: a render is kept for the minute it was made in, at most.
-  const fresh = await cached(`next-session:${namespace}:${Math.floor(now.getTime() / 60_000)}`, () => explainContextTarget(target, store, { maxChars: context.maxChars, now, changesDays: context.changesDays }));
+  // The rows read for it are kept while the table is the same: a render of the next minute reads them
+  // again only for the recent changes (whose window moves with the clock).
+  const rows = { list: (options: ListOptions) => (options.supersededSince === undefined ? cached(`next-session-rows:${JSON.stringify(options)}`, () => store.list(options)) : store.list(options)) };
+  const fresh = await cached(`next-session:${namespace}:${Math.floor(now.getTime() / 60_000)}`, () => explainContextTarget(target, rows, { maxChars: context.maxChars, now, changesDays: context.changesDays, groups }));
   const text = readContextText(runtime.loaded.paths, namespace, logger) ?? '';
   const handed = text.trim() === '' ? '' : wrapRecallContext(text);
   const stale = fresh.text !== text;

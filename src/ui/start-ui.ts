@@ -16,8 +16,16 @@ export interface UiHandle {
   /** Another URL with its own one-time code, for the browser opener. */
   openUrl: string;
   port: number;
+  /**
+   * Settles once the first page has been answered, or after FIRST_PAGE_WAIT_MS without one: work the
+   * page starts in the background (the store's upkeep) waits for it, so it never shares the CPU with
+   * the first request.
+   */
+  firstPageAnswered: Promise<void>;
   close(): Promise<void>;
 }
+
+const FIRST_PAGE_WAIT_MS = 30_000;
 
 export interface UiOptions {
   port: number;
@@ -30,13 +38,14 @@ export interface UiOptions {
 }
 
 export async function startUi(options: UiOptions): Promise<UiHandle> {
-  // The table opens before the URL is printed, so the first page does not wait for it.
+  // The table opens, and the counts nearly every page shows are read, before the URL is printed: the
+  // first page neither waits for them nor shares the CPU with them.
   await options.runtime.store();
   const token = randomBytes(32).toString('base64url');
   let port = options.port;
   const codes = createOneTimeCodes();
-  const app = buildUiApp({ ...options, access: { token, codes, port: () => port } });
-  prepareFirstRequest(app);
+  const { app, warm, firstPageAnswered } = buildUiApp({ ...options, access: { token, codes, port: () => port } });
+  await Promise.all([prepareFirstRequest(app), warm()]);
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: options.port }, (info: AddressInfo) => {
       port = info.port;
@@ -52,6 +61,7 @@ export async function startUi(options: UiOptions): Promise<UiHandle> {
     url: `http://127.0.0.1:${port}/?${CODE_PARAM}=${codes.issue()}`,
     openUrl: `http://127.0.0.1:${port}/?${CODE_PARAM}=${codes.issue()}`,
     port,
+    firstPageAnswered: Promise.race([firstPageAnswered, new Promise<void>((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS).unref())]),
     close: () => new Promise<void>((resolve) => {
       server.close(() => resolve());
       if ('closeAllConnections' in server) server.closeAllConnections();

@@ -9,7 +9,7 @@ import { renderConfirmForget } from './page-confirm-forget.js';
 import { renderMemoriesPage, readMemoriesQuery } from './page-memories.js';
 import { renderMemoryPage } from './page-memory.js';
 import { renderNextSessionPage } from './page-next-session.js';
-import { countPending, readReviewQuery, renderReviewPage } from './page-review.js';
+import { REVIEW_PAGE_SIZE, countPending, readHeld, readReviewQuery, renderReviewPage } from './page-review.js';
 import { renderSessionsPage } from './page-sessions.js';
 import { UI_CSS } from './ui-css.js';
 import type { PageRenderer, UiDeps } from './ui-deps.js';
@@ -18,12 +18,24 @@ import { layout } from './ui-layout.js';
 import { addWriteRoutes } from './ui-writes.js';
 import { createUndoStash } from './undo-stash.js';
 import { createScreenMemo } from './screen-memo.js';
+import { screenMemory } from '../store/screen-memory.js';
 import { createVersionedCache, type Cached } from './versioned-cache.js';
 import { probeStore } from '../doctor/probe-services.js';
 import type { Runtime } from '../app/runtime.js';
 
 
-export function buildUiApp(deps: UiDeps): Hono {
+export interface UiApp {
+  app: Hono;
+  /**
+   * Reads what nearly every page needs from the rows (warmPages); `recall ui` waits for it before it
+   * prints its URL, so no request shares the CPU with it. A failure is left to the pages.
+   */
+  warm(): Promise<void>;
+  /** Settles once the first page (not the code trade's redirect, nor the stylesheet) has been answered. */
+  firstPageAnswered: Promise<void>;
+}
+
+export function buildUiApp(deps: UiDeps): UiApp {
   const { runtime, access, logger } = deps;
   const token = access.token;
   const app = new Hono();
@@ -31,15 +43,17 @@ export function buildUiApp(deps: UiDeps): Hono {
   const memo = createScreenMemo();
   let answering = 0;
   const idle = () => answering === 0;
-  app.use('*', async (_, next) => {
+  let pageAnswered = (): void => undefined;
+  const firstPageAnswered = new Promise<void>((resolve) => (pageAnswered = resolve));
+  app.use('*', async (c, next) => {
     answering += 1;
     try {
       await next();
     } finally {
       answering -= 1;
+      if (c.res.status !== 303 && c.res.headers.get('Content-Type')?.startsWith('text/html') === true) pageAnswered();
     }
   });
-  warmPages(runtime, cached);
   app.use('*', guardRequests(access));
   const page: PageRenderer = async (c, title, body, status = 200) => {
     const [pending, html] = await Promise.all([countPending(runtime, cached), body]);
@@ -70,20 +84,36 @@ export function buildUiApp(deps: UiDeps): Hono {
     if (status === 500) logger.log('error', `recall ui: ${describeError(err)}`);
     return c.html(layout('Could not do that', await countPending(runtime).catch(() => 0), describeError(err)), status);
   });
-  return app;
+  return { app, warm: () => warmPages(runtime, cached), firstPageAnswered };
 }
 
 /**
- * What nearly every page reads from the rows, read once now, in the background: on a big store the
- * counts per project and type are most of a first page (100-400 ms at 100k memories), and a page asked
- * for meanwhile waits for the same read rather than starting its own. Nothing more: loading the search
- * indexes or screening the held memories here as well took CPU from the first request of every page
- * (bench/ui-first-page.mjs at 100k: health 563 ms against 152, next session 728 against 339).
+ * Held memories read (and the first review page's screened once) before the URL is printed, up to
+ * this many: at 1,000 about 50 ms of CPU for the read and 35 for the screen's first runs, which the
+ * review page's first look paid otherwise. More than this are left to the page (it pages and screens them a
+ * slice at a time).
  */
-function warmPages(runtime: Runtime, cached: Cached): void {
-  const warm = async () => {
+const HELD_READ_AHEAD_MAX = 2_000;
+
+/**
+ * What nearly every page reads from the rows, read once before the first request: the counts per
+ * project and type (kept in the state dir per table version, see group-counts-file.ts; counted anew
+ * after a write, 30-90 ms of CPU at 100k memories) and the count of held memories. Read in the
+ * background as the page started, they took CPU from its first requests instead (bench/ui-first-page.mjs
+ * at 100k: health 563 ms against 152, next session 728 against 339), so they are read before the URL is
+ * printed, and with them the full-text index is loaded (search's first request paid for it) and, when
+ * there are not many, the held memories read and the first review page's rows screened once.
+ */
+async function warmPages(runtime: Runtime, cached: Cached): Promise<void> {
+  try {
     const store = await runtime.store();
-    await Promise.all([store.countByNamespaceAndType(), countPending(runtime, cached)]);
-  };
-  warm().catch(() => undefined); // A page that needs them reads them again and reports what failed.
+    const [, pending] = await Promise.all([store.countByNamespaceAndType(), countPending(runtime, cached), store.warmTextIndex()]);
+    if (pending > 0 && pending <= HELD_READ_AHEAD_MAX) {
+      // Screened once, not kept: the first look answers as it would without this (its rows' own
+      // reasons, or all counted when few are left), with the screen's expressions compiled and warm.
+      for (const record of (await readHeld(runtime, cached)).slice(0, REVIEW_PAGE_SIZE)) screenMemory(record.content, record);
+    }
+  } catch {
+    // A page that needs them reads them again and reports what failed.
+  }
 }

@@ -46,7 +46,9 @@ export function registerUi(program: Command): void {
         announce(handle, opts, openBrowser);
         // A store filled without upkeep (an import elsewhere, an older recall) gets its indexes now, in
         // the background, as after a capture: without them a search of 100k rows reads every vector.
-        void startUpkeepIfDue(runtime, logger);
+        // Once the first page is answered: checking whether upkeep is due reads the table's versions
+        // and index statistics, CPU the first request would otherwise share.
+        void handle.firstPageAnswered.then(() => startUpkeepIfDue(runtime, logger));
         await untilInterrupted();
         await handle.close();
       });

@@ -16,7 +16,7 @@ describe('prepareFirstRequest', () => {
     const app = appWithRoutes();
     const router = app.router as SmartRouter<unknown>;
     expect(() => router.activeRouter).toThrow();
-    prepareFirstRequest(app);
+    await prepareFirstRequest(app);
     expect(() => router.activeRouter).not.toThrow();
     expect(await (await app.request('/memory/m1')).text()).toBe('memory m1');
     expect(await (await app.request('/')).text()).toBe('memories');
