@@ -36,7 +36,7 @@ import { recordResult } from './results.mjs';
 const argv = process.argv.slice(2);
 const baselineAt = argv.indexOf('--baseline');
 const baselineDist = baselineAt >= 0 ? resolve(argv[baselineAt + 1] ?? '') : null;
-const args = argv.filter((a, i) => a !== '--serve' && i !== baselineAt && i !== baselineAt + 1);
+const args = argv.filter((a, i) => a !== '--serve' && (baselineAt < 0 || (i !== baselineAt && i !== baselineAt + 1)));
 const withServe = argv.includes('--serve');
 const runs = Math.max(3, Number(args[0] ?? 3));
 const sizes = String(args[1] ?? '200,10000,100000').split(',').map(Number);
