@@ -174,7 +174,15 @@ const size = (n) => (n >= 1_000_000 ? `${n / 1_000_000}M` : n >= 1_000 ? `${n / 
 
 /** Table rows per benchmark, from its recorded figures. */
 const ROWS = {
-  sessionEndBurst: (r) => r.rows.map((x) => ({ what: `${x.hooks} SessionEnd hooks at once, stdin from ${x.stdin}s: each hook's return`, figure: `median ${fmt(x.returnMs.median)} ms, p95 ${fmt(x.returnMs.p95)}, max ${fmt(x.returnMs.max)}; ${x.queued}/${x.hooks} queued, ${x.workers} worker(s)`, target: 'all queued, 1 worker', met: met(x.queued === x.hooks && x.workers <= 1) })),
+  sessionEndBurst: (r) => {
+    // Rows of the hook under test (this build); the bare `node -e 0` arm of the same size and stdin is the floor.
+    const floor = (x) => r.rows.find((b) => b.arm?.startsWith('bare') && b.hooks === x.hooks && b.stdin === x.stdin);
+    return r.rows.filter((x) => x.arm === undefined || x.arm === 'this build hook').map((x) => {
+      const bare = floor(x);
+      const vsFloor = bare ? ` (${fmt(bare.returnMs.median)} ms for as many bare \`node -e 0\`)` : '';
+      return { what: `${x.hooks} SessionEnd hooks at once, stdin from ${x.stdin}s: each hook's return`, figure: `median ${fmt(x.returnMs.median)} ms${vsFloor}, p95 ${fmt(x.returnMs.p95)}, max ${fmt(x.returnMs.max)}; ${x.queued}/${x.hooks} queued, ${x.workers} worker(s)`, target: 'all queued, 1 worker', met: met(x.queued === x.hooks && x.workers <= 1) };
+    });
+  },
   importMemory: (r) => {
     const target = r.targetPeakMB ?? 500;
     const arm = (indexed) => (indexed ? 'indexed' : 'no vector index');
