@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI, runCli, runEntry, waitFor } from '../support/cli.js';
 import { startHarness, type Harness } from '../support/harness.js';
+import { isRunningOrStarting } from '../../src/core/start-marker.js';
 
 let h: Harness;
 let env: NodeJS.ProcessEnv;
@@ -136,10 +137,12 @@ describe('recall serve', () => {
     expect((await runCli(['serve', '--detach'], { env: warm })).exitCode).toBe(0);
     try {
       expect(loads()).toBe(1);
-      // Another process's writes fold 600 new rows into the index; the daemon reads nothing until asked.
+      // Another process writes 600 rows; the upkeep its import starts folds them into the index. The
+      // daemon reads nothing until asked.
       const file = join(h.root, 'warm-many.jsonl');
       writeFileSync(file, manyMemories(600));
       expect((await runCli(['import', file], { env: { ...warm, RECALL_NO_SERVE: '1' } })).exitCode).toBe(0);
+      await waitFor(() => (isRunningOrStarting(warm.RECALL_HOME!, 'maintain') ? undefined : true), { timeoutMs: 120_000 });
       expect(loads()).toBe(1);
       const served = await runCli(['search', 'force-push', '--json'], { env: { ...warm, RECALL_DEDUPE_THRESHOLD: '5' } });
       expect(JSON.parse(served.stdout)[0].content).toBe('Never force-push to main.');
