@@ -159,7 +159,9 @@ export async function maintainTable(
     }
     const text = (await guard('list indices', () => t.listIndices())).find((index) => index.indexType === 'FTS');
     const textUnindexed = text === undefined ? 0 : ((await guard('read index stats', () => t.indexStats(text.name)))?.numUnindexedRows ?? 0);
-    if (versions >= policy.optimizeEveryVersions || unindexed >= MAX_UNINDEXED_VECTOR_ROWS || textUnindexed >= MAX_UNINDEXED_TEXT_ROWS) {
+    // This round's own commits (indexes built or folded) count too, so upkeep never leaves the store due again at once.
+    const versionsNow = versions >= policy.optimizeEveryVersions ? versions : (await guard('list versions', () => t.listVersions())).length;
+    if (versionsNow >= policy.optimizeEveryVersions || unindexed >= MAX_UNINDEXED_VECTOR_ROWS || textUnindexed >= MAX_UNINDEXED_TEXT_ROWS) {
       const olderThan = new Date(opts.now.getTime() - (policy.pruneGraceMs ?? DEFAULT_PRUNE_GRACE_MS));
       await guard('optimize', () => t.optimize({ cleanupOlderThan: olderThan }));
       report.optimized = true;
