@@ -27,6 +27,8 @@ export interface StaticAnswers {
 export const REPLAYED_INITIALIZE_ID = 'recall-replayed-initialize';
 /** With `initialize` answered and no list asked for, the full server is loaded after this long anyway. */
 const WARM_AFTER_INITIALIZE_MS = 250;
+/** The front answers only small messages: a longer unfinished line goes to the full server, whose transport bounds it. */
+export const FRONT_MAX_LINE_BYTES = 64 * 1024;
 
 type Message = { jsonrpc?: unknown; id?: unknown; method?: unknown; params?: unknown };
 
@@ -126,7 +128,10 @@ export function serveFront(answers: StaticAnswers, startFull: StartFull, stdin: 
       pending = Buffer.concat([pending, typeof chunk === 'string' ? Buffer.from(chunk) : chunk]);
       for (;;) {
         const end = pending.indexOf(0x0a);
-        if (end === -1) return;
+        if (end === -1) {
+          if (pending.length > FRONT_MAX_LINE_BYTES) handOver(pending);
+          return;
+        }
         const line = pending.subarray(0, end).toString('utf8');
         if (!answer(line)) {
           handOver(pending);
