@@ -31,8 +31,7 @@ function post(path: string, fields: Record<string, string>): Promise<{ status: n
 }
 
 async function restartUi(): Promise<void> {
-  ui.process.kill('SIGTERM');
-  await ui.process;
+  await ui.stop();
   ui = await startUiProcess(h.env);
 }
 
@@ -49,8 +48,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  ui.process.kill('SIGTERM');
-  await ui.process;
+  await ui.stop();
   await h.close();
 });
 
@@ -83,8 +81,7 @@ describe('recall ui totals', () => {
   });
 
   it('count a capture by another process while no page ran, on the next start', async () => {
-    ui.process.kill('SIGTERM');
-    await ui.process;
+    await ui.stop();
     const transcript = h.session('counts-2', ['You MUST keep invoices for ten years.']);
     expect((await runCli(['capture', transcript, '--cwd', h.project('ledger'), '--session-id', 'counts-2'], { env: h.env })).exitCode).toBe(0);
     ui = await startUiProcess(h.env);

@@ -66,8 +66,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  ui.process.kill('SIGTERM');
-  await ui.process;
+  await ui.stop();
   await h.close();
 });
 

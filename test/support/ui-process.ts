@@ -7,6 +7,8 @@ export interface UiProcess {
   process: ResultPromise;
   port: number;
   token: string;
+  /** Ends the page (SIGTERM) and waits for the process to exit. */
+  stop(): Promise<void>;
   /** A GET (or another method) with the token cookie and the right Host. */
   get(path: string, options?: { method?: string; headers?: Record<string, string>; body?: string }): Promise<UiAnswer>;
 }
@@ -35,6 +37,10 @@ export async function startUiProcess(env: NodeJS.ProcessEnv, cwd?: string): Prom
     process: child,
     port,
     token,
+    async stop() {
+      child.kill('SIGTERM');
+      await child;
+    },
     get: (path, options = {}) => requestUi(port, path, { ...options, headers: { Cookie: `recall_ui_${port}=${token}`, ...options.headers } }),
   };
 }
