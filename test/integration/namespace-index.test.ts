@@ -34,6 +34,13 @@ async function indexKinds(): Promise<Record<string, string>> {
   return kinds;
 }
 
+async function dropIndex(name: string): Promise<void> {
+  const lancedb = await import('@lancedb/lancedb');
+  const table = await (await lancedb.connect(stores.dir())).openTable(TABLE);
+  await table.dropIndex(name);
+  table.close();
+}
+
 async function namespacedAnswers(store: LanceStore): Promise<string[]> {
   const answers: string[] = [];
   for (const [i, topic] of TOPICS.entries()) {
@@ -54,22 +61,23 @@ describe('the namespace index', () => {
     expect(before.some((answer) => answer.length > 2)).toBe(true);
     expect((await store.maintain(POLICY)).idIndex).toBe(true);
     expect(await indexKinds()).toMatchObject({ id: 'BTree', superseded_by: 'BTree', namespace: 'Bitmap' });
-    // The vector index came too: a reader's vector search is compared by its best hit, the rest exactly.
-    const after = await namespacedAnswers(store);
+    // The vector index came too. The dedupe lookup re-ranks deeply enough to stay exact with it; a
+    // reader's search over one-bit codes is approximate by design, so it is compared once the vector
+    // index is dropped again, leaving the namespace index as the one difference.
+    const withVectorIndex = await namespacedAnswers(store);
     for (let i = 0; i < before.length; i += 3) {
-      expect(JSON.parse(after[i]!)[0]).toEqual(JSON.parse(before[i]!)[0]);
-      expect(after[i + 1]).toEqual(before[i + 1]);
-      expect(after[i + 2]).toEqual(before[i + 2]);
+      expect(withVectorIndex[i + 1]).toEqual(before[i + 1]);
+      expect(withVectorIndex[i + 2]).toEqual(before[i + 2]);
     }
+    await dropIndex('vector_idx');
+    expect(await indexKinds()).toMatchObject({ namespace: 'Bitmap' });
+    expect(await namespacedAnswers(store)).toEqual(before);
   });
 
   it('is added to a store that has the other key indexes but not this one', async () => {
     const store = await filledStore();
     await store.maintain(POLICY);
-    const lancedb = await import('@lancedb/lancedb');
-    const table = await (await lancedb.connect(stores.dir())).openTable(TABLE);
-    await table.dropIndex('namespace_idx');
-    table.close();
+    await dropIndex('namespace_idx');
     expect((await indexKinds()).namespace).toBeUndefined();
     expect(await store.maintenanceDue(POLICY)).toBe(true);
     expect((await store.maintain(POLICY)).idIndex).toBe(true);
