@@ -36,15 +36,23 @@ export async function probeOllama(host: string): Promise<OllamaProbe> {
   }
 }
 
+/** Makes the embedder a probe embeds with (`createEmbedder`, or a long-lived process's kept one). */
+export type MakeEmbedder = typeof createEmbedder;
+
 /** Embeds one short sentence with the configured embedder, without downloading anything new. */
-export async function probeEmbedder(config: Config, paths: StatePaths, now: () => number = () => performance.now()): Promise<EmbedderProbe> {
+export async function probeEmbedder(
+  config: Config,
+  paths: StatePaths,
+  now: () => number = () => performance.now(),
+  make: MakeEmbedder = createEmbedder,
+): Promise<EmbedderProbe> {
   try {
     const spec = parseEmbedderSpec(config.embedder.id);
     if (spec.provider === 'transformers' && config.embedder.allowDownload && !isAbsolute(spec.model)) {
       const folder = join(paths.modelsDir, ...spec.model.split('/'));
       if (!existsSync(folder)) return { state: 'not-downloaded', folder };
     }
-    const embedder = createEmbedder(config.embedder.id, {
+    const embedder = make(config.embedder.id, {
       modelsDir: paths.modelsDir,
       allowDownload: config.embedder.allowDownload,
       ollamaHost: config.ollama.host,
@@ -56,6 +64,23 @@ export async function probeEmbedder(config: Config, paths: StatePaths, now: () =
   } catch (err) {
     return { state: 'failed', message: (err as Error).message };
   }
+}
+
+/**
+ * createEmbedder keeping what it made by its arguments: a page looked at again embeds with the model it
+ * loaded before instead of loading it again (a second or more, and another model session, per look).
+ */
+export function keepEmbedders(make: MakeEmbedder = createEmbedder): MakeEmbedder {
+  const kept = new Map<string, ReturnType<MakeEmbedder>>();
+  return (spec, ctx) => {
+    const key = JSON.stringify([spec, ctx]);
+    let embedder = kept.get(key);
+    if (embedder === undefined) {
+      embedder = make(spec, ctx);
+      kept.set(key, embedder);
+    }
+    return embedder;
+  };
 }
 
 /** Opens the database read-only in effect: nothing is written, and a missing one is not created. */

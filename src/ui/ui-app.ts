@@ -20,7 +20,7 @@ import { createUndoStash } from './undo-stash.js';
 import { createScreenMemo } from './screen-memo.js';
 import { screenMemory } from '../store/screen-memory.js';
 import { createVersionedCache, type Cached } from './versioned-cache.js';
-import { probeStore } from '../doctor/probe-services.js';
+import { keepEmbedders, probeEmbedder, probeStore } from '../doctor/probe-services.js';
 import type { Runtime } from '../app/runtime.js';
 
 
@@ -41,6 +41,7 @@ export function buildUiApp(deps: UiDeps): UiApp {
   const app = new Hono();
   const cached = createVersionedCache(() => runtime.store());
   const memo = createScreenMemo();
+  const embedders = keepEmbedders();
   let answering = 0;
   const idle = () => answering === 0;
   let pageAnswered = (): void => undefined;
@@ -76,7 +77,9 @@ export function buildUiApp(deps: UiDeps): UiApp {
   app.get('/next-session', (c) => page(c, 'Next session', renderNextSessionPage(c.req.query('namespace') ?? '', runtime, logger, cached)));
   app.get('/sessions', (c) => page(c, 'Sessions', renderSessionsPage(token, runtime, c.req.query('retried'))));
   app.get('/endless', (c) => page(c, 'Endless', renderEndlessPage(runtime)));
-  app.get('/health', (c) => page(c, 'Health', renderHealthPage(deps.env, deps.cwd, deps.servedBy, (location) => cached('health-store', () => probeStore(location)))));
+  const healthStore: typeof probeStore = (location) => cached('health-store', () => probeStore(location));
+  const healthEmbedder: typeof probeEmbedder = (config, paths) => probeEmbedder(config, paths, undefined, embedders);
+  app.get('/health', (c) => page(c, 'Health', renderHealthPage(deps.env, deps.cwd, deps.servedBy, healthStore, healthEmbedder)));
   addWriteRoutes(app, { ...deps, page, undo: createUndoStash(), confirm: (records, back) => renderConfirmForget(records, token, back, back) });
 
   app.onError(async (err, c) => {
