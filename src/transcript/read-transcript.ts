@@ -181,7 +181,19 @@ export async function readTranscript(path: string, options: ReadTranscriptOption
     for (const kept of rewrites.flush()) take(kept);
     const entries = foldSession(events);
     const { text, stats } = renderSession(entries, options.maxChars ?? DEFAULT_MAX_CHARS);
-    return { text, turns, skippedLines, totalChars: stats.fullChars, stats, firstRequest: firstRequestOf(entries), cwd, sources: lazySourceWords(entries) };
+    return {
+      text,
+      turns,
+      skippedLines,
+      // Read when asked for (it measures every snippet; see render-session.ts).
+      get totalChars(): number {
+        return stats.fullChars;
+      },
+      stats,
+      firstRequest: firstRequestOf(entries),
+      cwd,
+      sources: lazySourceWords(entries),
+    };
   } catch (err) {
     throw transcriptReadError(err, path);
   } finally {

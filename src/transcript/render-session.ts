@@ -100,10 +100,19 @@ const READING_TOOLS = /^(?:read|view|cat|grep|glob|ls|list_?dir|find|search|note
 function toolVariants(entry: SessionEntry & { kind: 'tool' }): Variants {
   const call: Piece[] = [{ kind: 'toolCalls', text: `  ${neutralise(entry.summary)}` }];
   if (entry.outcome !== undefined) call.push({ kind: 'labels', text: ` → ${outcomeLabel(entry.outcome, entry.detail)}` });
-  if (entry.output === undefined || entry.output === '') return [call];
+  const output = entry.output;
+  if (output === undefined || output.empty) return [call];
   if (READING_TOOLS.test(entry.name) && entry.outcome === undefined) return [call];
   const tag = entry.byUser === true ? '[shell output]' : '[tool output]';
-  return [call, [...call, { kind: 'toolOutput', text: `\n  ${tag} ${indent(entry.output, '    ')}` }]];
+  // Made when first measured or shown: most snippets are neither, and making one redacts it (tool-output.ts).
+  let text: string | undefined;
+  const snippet = {
+    kind: 'toolOutput' as const,
+    get text(): string {
+      return (text ??= `\n  ${tag} ${indent(output.text, '    ')}`);
+    },
+  };
+  return [call, [...call, snippet]];
 }
 
 function variantsOf(entry: SessionEntry, i: number, ctx: Context): Variants {
@@ -228,6 +237,8 @@ function assemble(entries: readonly SessionEntry[], variants: readonly Variants[
   chars.user -= Math.min(chars.user, leading);
   // The plan leaves room for every marker and separator; this only guards the arithmetic.
   if (text.length > maxChars) text = cutText(text, maxChars);
+  // Summed when first asked for: it measures every tool output's snippet, which the prompt does not need.
+  let fullChars: number | undefined;
   return {
     text,
     stats: {
@@ -235,7 +246,9 @@ function assemble(entries: readonly SessionEntry[], variants: readonly Variants[
       typedMessagesShown: typedShown,
       entries: entries.length,
       entriesShown: shown,
-      fullChars: variants.reduce((n, v) => n + length(v[v.length - 1] ?? []) + 1, 0),
+      get fullChars(): number {
+        return (fullChars ??= variants.reduce((n, v) => n + length(v[v.length - 1] ?? []) + 1, 0));
+      },
       chars,
       conclusion: conclusionStats(entries, variants, levels),
       markers,
