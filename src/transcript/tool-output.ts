@@ -32,11 +32,7 @@ export class ToolOutput {
 
   /** The redacted snippet. */
   get text(): string {
-    if (this.#text === undefined) {
-      this.#text = detach(cutResultEnds(this.#ends as ResultEnds, this.#max));
-      this.#ends = undefined;
-    }
-    return this.#text;
+    return this.#text ?? this.#make();
   }
 
   /** True when the snippet is empty: only when the result is (redaction leaves a marker for what it takes, a cut a marker for what it drops). */
@@ -44,6 +40,18 @@ export class ToolOutput {
     const ends = this.#ends;
     if (ends === undefined) return this.text === '';
     return 'whole' in ends && ends.whole === '';
+  }
+
+  /** Makes the snippet now and lets go of what it is made from. */
+  settle(): void {
+    if (this.#text === undefined) this.#make();
+  }
+
+  #make(): string {
+    const text = detach(cutResultEnds(this.#ends as ResultEnds, this.#max));
+    this.#text = text;
+    this.#ends = undefined;
+    return text;
   }
 
   /** Characters held until the snippet is made (0 once it is). */
