@@ -13,7 +13,7 @@ import { cutText, formatCount } from './cut-text.js';
 import { userLabel, assistantLabel, outcomeLabel, pastedHead } from './entry-labels.js';
 import { mergeGaps, planRender, routineEntries, userCap, wholeEntries } from './plan-render.js';
 import type { Step } from './plan-render.js';
-import { length, outputChars } from './render-pieces.js';
+import { leastLength, length, outputChars } from './render-pieces.js';
 import type { Piece, PieceKind, Variants } from './render-pieces.js';
 import type { SessionEntry } from './session-events.js';
 import { LIMITS } from './transcript-limits.js';
@@ -106,10 +106,13 @@ function toolVariants(entry: SessionEntry & { kind: 'tool' }): Variants {
   const tag = entry.byUser === true ? '[shell output]' : '[tool output]';
   // Made when first measured or shown: most snippets are neither, and making one redacts it (tool-output.ts).
   let text: string | undefined;
+  const head = `\n  ${tag} `;
   const snippet = {
     kind: 'toolOutput' as const,
+    // The snippet is never empty, and indenting it only adds.
+    least: head.length + 1,
     get text(): string {
-      return (text ??= `\n  ${tag} ${indent(output.text, '    ')}`);
+      return (text ??= `${head}${indent(output.text, '    ')}`);
     },
   };
   return [call, [...call, snippet]];
@@ -181,6 +184,8 @@ function spend(steps: readonly Step[], variants: readonly Variants[], levels: nu
     if (current === -1 && perEntry > left) continue;
     const wanted = variants[step.entry]?.[step.level] ?? [];
     const had = current === -1 ? [] : (variants[step.entry]?.[current] ?? []);
+    // What is sure not to fit is not measured: a tool output's snippet would be made (and redacted) to measure it.
+    if (leastLength(wanted) - length(had) + (current === -1 ? perEntry : 0) > left) continue;
     const cost = length(wanted) - length(had) + (current === -1 ? perEntry : 0);
     const output = outputChars(wanted) - outputChars(had);
     if (cost > left || output > outputLeft) continue;
