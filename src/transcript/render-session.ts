@@ -184,11 +184,13 @@ function spend(steps: readonly Step[], variants: readonly Variants[], levels: nu
     if (current === -1 && perEntry > left) continue;
     const wanted = variants[step.entry]?.[step.level] ?? [];
     const had = current === -1 ? [] : (variants[step.entry]?.[current] ?? []);
+    const base = (current === -1 ? perEntry : 0) - length(had);
     // What is sure not to fit is not measured: a tool output's snippet would be made (and redacted) to measure it.
-    if (leastLength(wanted) - length(had) + (current === -1 ? perEntry : 0) > left) continue;
-    const cost = length(wanted) - length(had) + (current === -1 ? perEntry : 0);
+    if (leastLength(wanted) + base > left) continue;
+    const cost = length(wanted) + base;
+    if (cost > left) continue;
     const output = outputChars(wanted) - outputChars(had);
-    if (cost > left || output > outputLeft) continue;
+    if (output > outputLeft) continue;
     levels[step.entry] = step.level;
     left -= cost;
     outputLeft -= output;
