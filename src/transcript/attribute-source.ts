@@ -56,7 +56,7 @@ export function sourceWords(entries: readonly SessionEntry[]): Map<Exclude<Sessi
       // What the user pasted (a log, CI output, a bot's review) is not their words: it ranks as tool output.
       for (const block of entry.pasted) add('tool-output', block.excerpt);
     } else if (entry.kind === 'assistant') add('assistant', entry.text);
-    else if (entry.kind === 'tool') add('tool-output', entry.output);
+    else if (entry.kind === 'tool') add('tool-output', entry.output?.text);
     else if (entry.kind === 'compaction') add('summary', entry.text);
     else if (entry.kind === 'subagent') add('tool-output', `${entry.task} ${entry.result}`);
   }

@@ -67,15 +67,15 @@ export function foldSession(events: readonly SessionEvent[]): SessionEntry[] {
         if (run === undefined) {
           // A result whose call is not in the file (it came before a resume): keep it as output on its own.
           runEntry.push(entries.length);
-          runs.push({ name: 'unknown', isError: event.isError, output: event.text, ...(event.tests === undefined ? {} : { tests: event.tests }) });
-          entries.push({ kind: 'tool', name: 'unknown', summary: '[tool result]', output: event.text, outputChars: event.chars });
+          runs.push({ name: 'unknown', isError: event.isError, output: event.output, ...(event.tests === undefined ? {} : { tests: event.tests }) });
+          entries.push({ kind: 'tool', name: 'unknown', summary: '[tool result]', output: event.output, outputChars: event.chars });
         } else {
           const target = runs[run] as ToolRun;
-          target.output = event.text;
+          target.output = event.output;
           target.isError = event.isError;
           if (event.tests !== undefined) target.tests = event.tests;
           const entry = entries[runEntry[run] as number] as ToolEntry;
-          entry.output = event.text;
+          entry.output = event.output;
           entry.outputChars = event.chars;
         }
         break;

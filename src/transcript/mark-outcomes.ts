@@ -5,6 +5,7 @@
  * user rejected. Pure.
  */
 import type { EditPrint, Outcome } from './session-events.js';
+import type { ToolOutput } from './tool-output.js';
 
 /** Tools that run a shell command, by name (Claude Code, Factory droid and others). */
 const COMMAND_TOOLS = /^(?:bash|execute|shell|terminal|run_terminal_cmd|run_command|exec|local_shell|powershell)$/i;
@@ -23,6 +24,19 @@ const EXIT_CODE = /^Exit code ([1-9]\d*)/;
 /** Other ways a runner says a command ended badly, looked for at the end of its output. */
 const EXIT_ELSEWHERE = /\b(?:exit(?:ed)? (?:with )?(?:code|status)|returned non-zero exit status|process exited with code|exit status)\s*:?\s*([1-9]\d*)\b/i;
 const REJECTED = /\bThe user doesn't want to proceed with this tool use\b|\btool use was rejected\b/i;
+/**
+ * A word every match of REJECTED, EXIT_CODE and EXIT_ELSEWHERE holds (`tool use`, `exit`), and of TESTS_FAILED too
+ * (`fail`, `error`, ...), in any case. Each match holds a space, a capital or a bracket that no redaction marker
+ * holds, so it is a match in the text the snippet is made from: an output without these words has no outcome to
+ * tell, and its snippet need not be made to know it (tool-output.ts).
+ */
+const END_WORDS = /tool use|exit/i;
+const FAILURE_WORDS = /tool use|exit|fail|error|traceback|panicked at|command not found|npm err!/i;
+
+/** The snippet of a run's output when it may tell an outcome by `words`, else nothing. */
+function telling(output: ToolOutput | undefined, words: RegExp): string {
+  return output !== undefined && output.mayHold(words) ? output.text : '';
+}
 const COMMIT = /^git\s+(?:-\S+\s+)*commit\b/;
 /**
  * Git commands that throw work away: `checkout -- <file>` or `checkout <file.ext>` (not a branch switch),
@@ -47,7 +61,7 @@ export interface ToolRun {
   target?: string;
   /** Fingerprints of the text an edit replaced and wrote. */
   edit?: EditPrint;
-  output?: string;
+  output?: ToolOutput;
   /** The pass and fail counts the run printed (`1 failed, 45 passed`). */
   tests?: string;
   isError: boolean;
@@ -64,18 +78,18 @@ export function isCommandTool(run: Pick<ToolRun, 'name' | 'command'>): boolean {
 
 /** The outcome of one call on its own, before later calls are looked at. */
 export function classifyRun(run: ToolRun): RunOutcome {
-  const output = run.output ?? '';
-  if (REJECTED.test(output)) return { outcome: 'rejected', detail: 'rejected by the user' };
   const command = isCommandTool(run);
+  const heads = command ? commandHeads(run.command ?? '') : [];
+  // A script that prints a test summary is a test run, whatever it is called.
+  const testing = command && (anyHead(heads, TEST_OR_BUILD) || run.tests !== undefined);
+  const output = telling(run.output, testing ? FAILURE_WORDS : END_WORDS);
+  if (REJECTED.test(output)) return { outcome: 'rejected', detail: 'rejected by the user' };
   const exit = EXIT_CODE.exec(output.trimStart())?.[1] ?? (command ? EXIT_ELSEWHERE.exec(output.slice(-400))?.[1] : undefined);
   const counts = run.tests === undefined ? '' : `; ${run.tests}`;
   const failedTests = run.tests !== undefined && /\d+ failed/.test(run.tests);
   if (exit !== undefined) return { outcome: 'failed', detail: `exit code ${exit}${counts}` };
   if (run.isError) return { outcome: 'failed', detail: failedTests ? `tests failed${counts}` : 'tool error' };
   if (!command) return {};
-  const heads = commandHeads(run.command ?? '');
-  // A script that prints a test summary is a test run, whatever it is called.
-  const testing = anyHead(heads, TEST_OR_BUILD) || run.tests !== undefined;
   if (testing && (failedTests || TESTS_FAILED.some((pattern) => pattern.test(output)))) return { outcome: 'failed', detail: `tests or build failed${counts}` };
   if (anyHead(heads, COMMIT)) return { outcome: 'committed' };
   if (anyHead(heads, REVERT)) return { outcome: 'reverted', detail: 'reverted changes' };

@@ -29,7 +29,8 @@ import { cutText, detach } from './cut-text.js';
 import { formatTestCounts, readTestCounts } from './read-test-counts.js';
 import type { EditPrint, SessionEvent } from './session-events.js';
 import { splitPasted } from './split-pasted.js';
-import { cutToolResult, oneLine, summarizeToolUse } from './summarize-tool-use.js';
+import { oneLine, summarizeToolUse } from './summarize-tool-use.js';
+import { ToolOutput } from './tool-output.js';
 import { LIMITS } from './transcript-limits.js';
 import { isObject } from '../core/is-object.js';
 
@@ -265,9 +266,9 @@ function toolCallEvents(block: JsonObject): SessionEvent[] {
 function toolResultEvents(content: unknown, isError: boolean, id: string | undefined): SessionEvent[] {
   const text = cleanTranscriptText(textOf(content, { separator: '\n', images: true })) || (isError ? '(no output)' : '');
   if (text === '') return [];
-  // cutToolResult redacts what its cut keeps (a long result: both ends with a margin) before it cuts; only that is kept.
+  // Its snippet is redacted before it is cut (a long result: both ends with a margin), when first read; only what it is made from is kept.
   const counts = readTestCounts(text);
-  const event: SessionEvent = { kind: 'tool-result', text: detach(cutToolResult(text, LIMITS.toolOutput)), chars: text.length, isError, ...(counts === undefined ? {} : { tests: formatTestCounts(counts) }) };
+  const event: SessionEvent = { kind: 'tool-result', output: ToolOutput.deferred(text, LIMITS.toolOutput), chars: text.length, isError, ...(counts === undefined ? {} : { tests: formatTestCounts(counts) }) };
   return [id === undefined ? event : { ...event, id }];
 }
 

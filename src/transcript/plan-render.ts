@@ -118,7 +118,34 @@ export function planRender(entries: readonly SessionEntry[], variants: readonly 
         break;
     }
   });
-  return steps.sort((a, b) => a.tier - b.tier || a.rank - b.rank);
+  return orderSteps(steps);
+}
+
+const byTierThenRank = (a: Step, b: Step): number => a.tier - b.tier || a.rank - b.rank;
+
+/**
+ * `steps` (pushed in entry order) sorted by tier, then rank: without comparing each pair. An entry has at most one
+ * step per tier and ranks are its negated index, so within a tier the steps are the reverse of their order, after
+ * the one ranked first of all (-Infinity). With two such steps in a tier (two compactions) their order is the sort's
+ * own, so the sort is left to do it.
+ */
+function orderSteps(steps: Step[]): Step[] {
+  const tiers = new Map<number, { first: Step[]; rest: Step[] }>();
+  for (const step of steps) {
+    let tier = tiers.get(step.tier);
+    if (tier === undefined) tiers.set(step.tier, (tier = { first: [], rest: [] }));
+    if (step.rank === -Infinity) {
+      if (tier.first.length > 0) return steps.sort(byTierThenRank);
+      tier.first.push(step);
+    } else tier.rest.push(step);
+  }
+  const ordered: Step[] = [];
+  for (const key of [...tiers.keys()].sort((a, b) => a - b)) {
+    const { first, rest } = tiers.get(key) as { first: Step[]; rest: Step[] };
+    ordered.push(...first);
+    for (let k = rest.length - 1; k >= 0; k -= 1) ordered.push(rest[k] as Step);
+  }
+  return ordered;
 }
 
 /**

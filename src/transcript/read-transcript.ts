@@ -17,6 +17,7 @@ import { forEachLine } from './read-lines.js';
 import { renderSession } from './render-session.js';
 import type { RenderStats } from './render-session.js';
 import type { SessionEntry, SessionEvent } from './session-events.js';
+import type { ToolOutput } from './tool-output.js';
 
 export const DEFAULT_MAX_CHARS = 12_000;
 
@@ -62,6 +63,11 @@ const MAX_EVENTS = 40_000;
  */
 const LONG_ASSISTANT_TEXTS = 12;
 const FIRST_REQUEST_CHARS = 160;
+/**
+ * Characters of tool output held for snippets not yet made (tool-output.ts), as much as one line may hold (the
+ * default line limit): past it, the oldest snippets are made at once and what they were made from let go.
+ */
+const HELD_OUTPUT_CHARS = 16 * 1024 * 1024;
 export const DEFAULT_MAX_LINE_BYTES = 16 * 1024 * 1024;
 
 function errnoCode(err: unknown): string | undefined {
@@ -153,6 +159,8 @@ export async function readTranscript(path: string, options: ReadTranscriptOption
     let skippedLines = 0;
     let cwd: string | null = null;
     const long: Array<SessionEvent & { kind: 'assistant' }> = [];
+    const held: ToolOutput[] = [];
+    let heldChars = 0;
     const rewrites = collapseRewrites();
     const take = (kept: Record<string, unknown>): void => {
       for (const event of parseTranscriptRecord(kept)) {
@@ -163,6 +171,17 @@ export async function readTranscript(path: string, options: ReadTranscriptOption
           long.push(event);
           const old = long.length > LONG_ASSISTANT_TEXTS ? long.shift() : undefined;
           if (old !== undefined) old.text = cutText(old.text, LIMITS.assistantFinal);
+        }
+        if (event.kind === 'tool-result' && event.output.held > 0) {
+          held.push(event.output);
+          heldChars += event.output.held;
+          // Memory stays bounded: the oldest snippets are made now once too much is held for them.
+          while (heldChars > HELD_OUTPUT_CHARS) {
+            const oldest = held.shift();
+            if (oldest === undefined) break;
+            heldChars -= oldest.held;
+            oldest.settle();
+          }
         }
       }
     };
@@ -181,7 +200,19 @@ export async function readTranscript(path: string, options: ReadTranscriptOption
     for (const kept of rewrites.flush()) take(kept);
     const entries = foldSession(events);
     const { text, stats } = renderSession(entries, options.maxChars ?? DEFAULT_MAX_CHARS);
-    return { text, turns, skippedLines, totalChars: stats.fullChars, stats, firstRequest: firstRequestOf(entries), cwd, sources: lazySourceWords(entries) };
+    return {
+      text,
+      turns,
+      skippedLines,
+      // Read when asked for (it measures every snippet; see render-session.ts).
+      get totalChars(): number {
+        return stats.fullChars;
+      },
+      stats,
+      firstRequest: firstRequestOf(entries),
+      cwd,
+      sources: lazySourceWords(entries),
+    };
   } catch (err) {
     throw transcriptReadError(err, path);
   } finally {

@@ -5,6 +5,8 @@ export type PieceKind = 'user' | 'pasted' | 'assistant' | 'toolCalls' | 'toolOut
 export interface Piece {
   kind: PieceKind;
   text: string;
+  /** For a piece whose text is made when first read: the least its length can be, known before. */
+  least?: number;
 }
 
 /** The ways one entry can be shown, smallest first. */
@@ -18,5 +20,12 @@ export function length(pieces: readonly Piece[]): number {
 export function outputChars(pieces: readonly Piece[]): number {
   let n = 0;
   for (const piece of pieces) if (piece.kind === 'toolOutput') n += piece.text.length;
+  return n;
+}
+
+/** The least `length(pieces)` can be, without making a piece whose text is made when first read. */
+export function leastLength(pieces: readonly Piece[]): number {
+  let n = 0;
+  for (const piece of pieces) n += piece.least ?? piece.text.length;
   return n;
 }

@@ -13,7 +13,7 @@ import { cutText, formatCount } from './cut-text.js';
 import { userLabel, assistantLabel, outcomeLabel, pastedHead } from './entry-labels.js';
 import { mergeGaps, planRender, routineEntries, userCap, wholeEntries } from './plan-render.js';
 import type { Step } from './plan-render.js';
-import { length, outputChars } from './render-pieces.js';
+import { leastLength, length, outputChars } from './render-pieces.js';
 import type { Piece, PieceKind, Variants } from './render-pieces.js';
 import type { SessionEntry } from './session-events.js';
 import { LIMITS } from './transcript-limits.js';
@@ -100,10 +100,22 @@ const READING_TOOLS = /^(?:read|view|cat|grep|glob|ls|list_?dir|find|search|note
 function toolVariants(entry: SessionEntry & { kind: 'tool' }): Variants {
   const call: Piece[] = [{ kind: 'toolCalls', text: `  ${neutralise(entry.summary)}` }];
   if (entry.outcome !== undefined) call.push({ kind: 'labels', text: ` → ${outcomeLabel(entry.outcome, entry.detail)}` });
-  if (entry.output === undefined || entry.output === '') return [call];
+  const output = entry.output;
+  if (output === undefined || output.empty) return [call];
   if (READING_TOOLS.test(entry.name) && entry.outcome === undefined) return [call];
   const tag = entry.byUser === true ? '[shell output]' : '[tool output]';
-  return [call, [...call, { kind: 'toolOutput', text: `\n  ${tag} ${indent(entry.output, '    ')}` }]];
+  // Made when first measured or shown: most snippets are neither, and making one redacts it (tool-output.ts).
+  let text: string | undefined;
+  const head = `\n  ${tag} `;
+  const snippet = {
+    kind: 'toolOutput' as const,
+    // The snippet is never empty, and indenting it only adds.
+    least: head.length + 1,
+    get text(): string {
+      return (text ??= `${head}${indent(output.text, '    ')}`);
+    },
+  };
+  return [call, [...call, snippet]];
 }
 
 function variantsOf(entry: SessionEntry, i: number, ctx: Context): Variants {
@@ -172,9 +184,13 @@ function spend(steps: readonly Step[], variants: readonly Variants[], levels: nu
     if (current === -1 && perEntry > left) continue;
     const wanted = variants[step.entry]?.[step.level] ?? [];
     const had = current === -1 ? [] : (variants[step.entry]?.[current] ?? []);
-    const cost = length(wanted) - length(had) + (current === -1 ? perEntry : 0);
+    const base = (current === -1 ? perEntry : 0) - length(had);
+    // What is sure not to fit is not measured: a tool output's snippet would be made (and redacted) to measure it.
+    if (leastLength(wanted) + base > left) continue;
+    const cost = length(wanted) + base;
+    if (cost > left) continue;
     const output = outputChars(wanted) - outputChars(had);
-    if (cost > left || output > outputLeft) continue;
+    if (output > outputLeft) continue;
     levels[step.entry] = step.level;
     left -= cost;
     outputLeft -= output;
@@ -228,6 +244,8 @@ function assemble(entries: readonly SessionEntry[], variants: readonly Variants[
   chars.user -= Math.min(chars.user, leading);
   // The plan leaves room for every marker and separator; this only guards the arithmetic.
   if (text.length > maxChars) text = cutText(text, maxChars);
+  // Summed when first asked for: it measures every tool output's snippet, which the prompt does not need.
+  let fullChars: number | undefined;
   return {
     text,
     stats: {
@@ -235,7 +253,9 @@ function assemble(entries: readonly SessionEntry[], variants: readonly Variants[
       typedMessagesShown: typedShown,
       entries: entries.length,
       entriesShown: shown,
-      fullChars: variants.reduce((n, v) => n + length(v[v.length - 1] ?? []) + 1, 0),
+      get fullChars(): number {
+        return (fullChars ??= variants.reduce((n, v) => n + length(v[v.length - 1] ?? []) + 1, 0));
+      },
       chars,
       conclusion: conclusionStats(entries, variants, levels),
       markers,

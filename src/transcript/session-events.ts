@@ -1,4 +1,5 @@
 import type { Stance } from './read-stance.js';
+import type { ToolOutput } from './tool-output.js';
 
 /**
  * The vocabulary of the transcript stage: what one transcript line holds (`SessionEvent`), and the session
@@ -27,8 +28,11 @@ export type SessionEvent =
    * command the user ran themselves (Claude Code's `!` bash mode).
    */
   | { kind: 'tool-call'; summary: string; name: string; id?: string; command?: string; target?: string; edit?: EditPrint; byUser?: boolean }
-  /** `tests`: the pass and fail counts a test run printed, read from the whole output before it was cut. */
-  | { kind: 'tool-result'; text: string; chars: number; isError: boolean; id?: string; tests?: string }
+  /**
+   * `output`: its snippet, redacted and cut when first read; `tests`: the pass and fail counts a test run printed,
+   * read from the whole output before it was cut.
+   */
+  | { kind: 'tool-result'; output: ToolOutput; chars: number; isError: boolean; id?: string; tests?: string }
   /** Claude Code's own summary of the conversation before a compaction. */
   | { kind: 'compaction'; text: string }
   /** One line of a subagent's conversation (`isSidechain`). */
@@ -62,7 +66,7 @@ export type SessionEntry =
       kind: 'tool';
       name: string;
       summary: string;
-      output?: string;
+      output?: ToolOutput;
       outputChars: number;
       outcome?: Outcome;
       /** What the outcome rests on, e.g. `exit code 1`, `2 failed, 40 passed`, `retried later`, `later reverted`. */

@@ -92,20 +92,32 @@ export function summarizeToolUse(name: unknown, input: unknown): string {
 }
 
 /**
- * Cuts a tool result to `max` characters: its head and its tail (where a log says how it ended), with a
- * marker saying how much was left out between them.
+ * What a tool result's cut is made from: the whole result when it is short, else its two ends with a margin
+ * of CUT_MARGIN characters beyond what the cut keeps (a secret crossing the cut is whole in them, and so is the
+ * key or header line just before a value), not the middle the cut drops. The tail carries the result's first
+ * line before it, which may be the header of CSV rows: it is redacted with the tail and dropped after.
  */
-export function cutToolResult(raw: string, max = TOOL_RESULT_MAX_CHARS): string {
-  // Redact before cutting: a secret cut in half no longer matches its pattern.
-  if (raw.length <= max + 2 * CUT_MARGIN) return cutText(redactSecrets(raw).text, max, 0.6);
-  // A long result keeps only its two ends: redact each end with a margin of CUT_MARGIN characters beyond
-  // what the cut keeps (a secret crossing the cut is whole in it, and so is the key or header line just
-  // before a value), not the middle the cut drops. The tail is redacted below the result's first line,
-  // which may be the header of CSV rows.
-  const head = redactSecrets(raw.slice(0, safeCut(raw, max + CUT_MARGIN))).text;
+export type ResultEnds = { whole: string } | { head: string; tail: string; total: number };
+
+export function toolResultEnds(raw: string, max = TOOL_RESULT_MAX_CHARS): ResultEnds {
+  if (raw.length <= max + 2 * CUT_MARGIN) return { whole: raw };
   const firstLine = raw.slice(0, Math.min(raw.indexOf('\n') >>> 0, 1_000));
   const tailFrom = safeCut(raw, raw.length - max - CUT_MARGIN);
-  const tail = redactSecrets(`${firstLine}\n${raw.slice(tailFrom)}`).text;
-  const headerEnd = tail.indexOf('\n');
-  return cutEnds(head, tail.slice(headerEnd + 1), raw.length, max, 0.6);
+  return { head: raw.slice(0, safeCut(raw, max + CUT_MARGIN)), tail: `${firstLine}\n${raw.slice(tailFrom)}`, total: raw.length };
+}
+
+/** The cut of a tool result from its ends (toolResultEnds): each redacted before it is cut, so a secret cut in half never slips through. */
+export function cutResultEnds(ends: ResultEnds, max = TOOL_RESULT_MAX_CHARS): string {
+  if ('whole' in ends) return cutText(redactSecrets(ends.whole).text, max, 0.6);
+  const head = redactSecrets(ends.head).text;
+  const tail = redactSecrets(ends.tail).text;
+  return cutEnds(head, tail.slice(tail.indexOf('\n') + 1), ends.total, max, 0.6);
+}
+
+/**
+ * Cuts a tool result to `max` characters: its head and its tail (where a log says how it ended), with a
+ * marker saying how much was left out between them. Only what the cut is made from is redacted.
+ */
+export function cutToolResult(raw: string, max = TOOL_RESULT_MAX_CHARS): string {
+  return cutResultEnds(toolResultEnds(raw, max), max);
 }

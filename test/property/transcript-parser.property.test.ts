@@ -15,6 +15,8 @@ function textsOf(event: SessionEvent): string[] {
       return [event.text, ...event.pasted.map((p) => p.excerpt)];
     case 'tool-call':
       return [event.summary, event.command ?? '', event.target ?? ''];
+    case 'tool-result':
+      return [event.output.text];
     default:
       return [event.text];
   }

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { attributeSource, sourceWords } from '../../../src/transcript/attribute-source.js';
 import type { SessionEntry } from '../../../src/transcript/session-events.js';
+import { ToolOutput } from '../../../src/transcript/tool-output.js';
 
 const entries: SessionEntry[] = [
   { kind: 'user', text: 'Keep every amount in integer cents in the orders database.', pasted: [{ kind: 'log', lines: 40, chars: 4000, excerpt: 'ERROR redis connection refused on port 6380' }] },
   { kind: 'assistant', text: 'The repository layer maps total_cents columns to bigint values.', fullChars: 63, final: true },
-  { kind: 'tool', name: 'Bash', summary: '[tool Bash: cat README]', output: 'Deploy by running make release-canary then make promote.', outputChars: 60 },
+  { kind: 'tool', name: 'Bash', summary: '[tool Bash: cat README]', output: ToolOutput.of('Deploy by running make release-canary then make promote.'), outputChars: 60 },
   { kind: 'compaction', text: 'The user chose Fastify over Express for the HTTP layer.' },
 ];
 const sources = sourceWords(entries);
@@ -28,13 +29,13 @@ describe('attributeSource', () => {
   });
 
   it('gives the output of a command the user ran in bash mode tool-output provenance', () => {
-    const shell = sourceWords([{ kind: 'tool', name: 'bash mode', byUser: true, summary: '[the user ran in the shell: cat DEPLOY.md]', output: 'Deploys go through the staging bastion host first.', outputChars: 50 }]);
+    const shell = sourceWords([{ kind: 'tool', name: 'bash mode', byUser: true, summary: '[the user ran in the shell: cat DEPLOY.md]', output: ToolOutput.of('Deploys go through the staging bastion host first.'), outputChars: 50 }]);
     expect(attributeSource('Deploys go through the staging bastion host first.', shell)).toBe('tool-output');
   });
 
   it('gives the user the memory when the user and a tool both said it', () => {
     const both = sourceWords([
-      { kind: 'tool', name: 'Bash', summary: '[tool Bash: x]', output: 'migrations live in db/migrations', outputChars: 30 },
+      { kind: 'tool', name: 'Bash', summary: '[tool Bash: x]', output: ToolOutput.of('migrations live in db/migrations'), outputChars: 30 },
       { kind: 'user', text: 'migrations live in db/migrations', pasted: [] },
     ]);
     expect(attributeSource('Migrations live in db/migrations.', both)).toBe('user');

@@ -44,9 +44,9 @@ describe('Codex CLI rollouts', () => {
     const [event] = parseTranscriptLine(
       line('response_item', { type: 'function_call_output', call_id: 'call_2', output: 'Chunk ID: d1\nWall time: 0.0 seconds\nProcess exited with code 2\nOriginal token count: 9\nOutput:\nls: cannot access' }),
     );
-    expect(event).toMatchObject({ kind: 'tool-result', isError: true, id: 'call_2', text: 'Exit code 2\nls: cannot access' });
+    expect(event).toMatchObject({ kind: 'tool-result', isError: true, id: 'call_2', output: { text: 'Exit code 2\nls: cannot access' } });
     const [ok] = parseTranscriptLine(line('response_item', { type: 'function_call_output', call_id: 'c', output: 'Chunk ID: d1\nProcess exited with code 0\nOutput:\n1\n2' }));
-    expect(ok).toMatchObject({ kind: 'tool-result', isError: false, text: '1\n2' });
+    expect(ok).toMatchObject({ kind: 'tool-result', isError: false, output: { text: '1\n2' } });
   });
 
   it('reads an apply_patch custom tool call and a turn the user aborted', () => {

@@ -61,7 +61,7 @@ describe('Gemini CLI session files', () => {
     const events = parseTranscriptLine(
       JSON.stringify({ id: 'u3', timestamp: 't', type: 'user', content: [{ functionResponse: { id: 'c2', name: 'run_shell_command', response: { error: 'observation text' } } }] }),
     );
-    expect(events).toMatchObject([{ kind: 'tool-result', id: 'c2', isError: true, text: 'observation text' }]);
+    expect(events).toMatchObject([{ kind: 'tool-result', id: 'c2', isError: true, output: { text: 'observation text' } }]);
   });
 
   it('reads nothing from the header, header updates and info messages', () => {

@@ -21,7 +21,7 @@ function show(events: readonly SessionEvent[]): string[] {
       case 'tool-call':
         return `call:${e.summary}`;
       case 'tool-result':
-        return `${e.isError ? 'error' : 'result'}:${e.text}`;
+        return `${e.isError ? 'error' : 'result'}:${e.output.text}`;
       case 'compaction':
         return `compaction:${e.text}`;
       case 'sidechain':
@@ -73,9 +73,9 @@ describe('parseTranscriptLine: Claude Code lines', () => {
   });
 
   it('reads a tool result with string content, its id and its full length', () => {
-    expect(parseTranscriptLine(userLine([{ type: 'tool_result', tool_use_id: 't9', content: '3 passed' }]))).toEqual([
-      { kind: 'tool-result', text: '3 passed', chars: 8, tests: '3 passed', isError: false, id: 't9' },
-    ]);
+    const events = parseTranscriptLine(userLine([{ type: 'tool_result', tool_use_id: 't9', content: '3 passed' }]));
+    expect(events).toMatchObject([{ kind: 'tool-result', chars: 8, tests: '3 passed', isError: false, id: 't9' }]);
+    expect(events[0]?.kind === 'tool-result' && events[0].output.text).toBe('3 passed');
   });
 
   it('reads a tool result with text blocks and marks images', () => {
@@ -86,8 +86,8 @@ describe('parseTranscriptLine: Claude Code lines', () => {
   it('cuts a long tool result to about 300 characters, keeping its head and its tail', () => {
     const content = `${'head '.repeat(100)}${'tail '.repeat(100)}`;
     const [event] = parseTranscriptLine(userLine([{ type: 'tool_result', tool_use_id: 't', content }]));
-    expect(event?.kind === 'tool-result' && event.text.length).toBeLessThanOrEqual(300);
-    expect(event?.kind === 'tool-result' && event.text).toMatch(/^head head .* \[…[\d,]+ chars…\] .*tail tail$/);
+    expect(event?.kind === 'tool-result' && event.output.text.length).toBeLessThanOrEqual(300);
+    expect(event?.kind === 'tool-result' && event.output.text).toMatch(/^head head .* \[…[\d,]+ chars…\] .*tail tail$/);
     expect(event?.kind === 'tool-result' && event.chars).toBe(content.trim().length);
   });
 
@@ -268,7 +268,7 @@ describe("parseTranscriptLine: Claude Code's bash mode", () => {
       { kind: 'tool-call', name: 'bash mode', summary: '[the user ran in the shell: git status]', command: 'git status', byUser: true },
     ]);
     const output = parseTranscriptLine(userText('<bash-stdout>On branch main\nnothing to commit</bash-stdout><bash-stderr></bash-stderr>'));
-    expect(output).toMatchObject([{ kind: 'tool-result', text: 'On branch main\nnothing to commit', isError: false }]);
+    expect(output).toMatchObject([{ kind: 'tool-result', output: { text: 'On branch main\nnothing to commit' }, isError: false }]);
     expect(output.some((e) => e.kind === 'user')).toBe(false);
   });
 

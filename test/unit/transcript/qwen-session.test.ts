@@ -44,7 +44,7 @@ describe('Qwen Code session files', () => {
       message: { role: 'user', parts: [{ functionResponse: { id: 'call_1', name: 'run_shell_command', response: { error: 'observation text' } } }] },
       toolCallResult: { callId: 'call_1', status: 'error', resultDisplay: 'observation text', error: {}, errorType: 'execution_denied', executionStatus: 'success' },
     };
-    expect(parseTranscriptLine(JSON.stringify(line))).toMatchObject([{ kind: 'tool-result', id: 'call_1', isError: true, text: 'observation text' }]);
+    expect(parseTranscriptLine(JSON.stringify(line))).toMatchObject([{ kind: 'tool-result', id: 'call_1', isError: true, output: { text: 'observation text' } }]);
   });
 
   it('reads the summary a chat compression starts the history with as a compaction summary', () => {
