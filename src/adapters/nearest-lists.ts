@@ -21,6 +21,9 @@ export interface Best {
  */
 export const ESTIMATE_MARGIN = 1e-3;
 
+/** Queries of a namespace from which a row is estimated first (below, every query scores it exactly). */
+const MIN_QUERIES_TO_ESTIMATE = 2;
+
 export interface NearestQuery {
   namespace: string;
   vector: Float32Array;
@@ -91,7 +94,8 @@ export function createNearestLists(queries: readonly NearestQuery[], limit: numb
       const group = groups.get(namespace);
       if (group === undefined || limit <= 0 || vector.length !== dimension) return;
       let id: string | null = null;
-      const estimates = dots === null || !writeUnit(unitRow, 0, vector) ? null : estimate(dots, unitRow, group);
+      // One query: scoring it exactly costs what scaling the row for an estimate would.
+      const estimates = dots === null || group.queries.length < MIN_QUERIES_TO_ESTIMATE || !writeUnit(unitRow, 0, vector) ? null : estimate(dots, unitRow, group);
       for (let g = 0; g < group.queries.length; g += 1) {
         const i = group.queries[g] as number;
         // A row that cannot reach a full list's last entry is passed over without an exact score.

@@ -20,7 +20,7 @@ interface Row {
 function rowsAndQueries(count: number, seed: number): { rows: Row[]; queries: NearestQuery[] } {
   const next = seededRandom(seed);
   const random = () => Float32Array.from({ length: DIM }, next);
-  const rows: Row[] = Array.from({ length: count }, (_, i) => ({ id: `r${String(i).padStart(5, '0')}`, namespace: NAMESPACES[i % 3]!, vector: random() }));
+  const rows: Row[] = Array.from({ length: count }, (_, i) => ({ id: `r${String(i).padStart(5, '0')}`, namespace: i % 10 === 5 ? 'project:c-00000003' : NAMESPACES[i % 3]!, vector: random() }));
   // Near-copies of stored rows (within the estimate's margin of each other), exact copies (ties, broken
   // by id), a zero row, a row scaled far from unit length, and queries: near rows, random, and zero.
   rows[10]!.vector = rows[7]!.vector.map((x, k) => (k === 0 ? x + 1e-6 : x));
@@ -32,6 +32,8 @@ function rowsAndQueries(count: number, seed: number): { rows: Row[]; queries: Ne
     ...Array.from({ length: 12 }, (_, i) => ({ namespace: NAMESPACES[i % 3]!, vector: random() })),
     { namespace: 'global', vector: new Float32Array(DIM) },
     { namespace: 'project:none-00000000', vector: random() },
+    // The only query of its namespace (scored exactly, no estimate).
+    { namespace: 'project:c-00000003', vector: random() },
   ];
   return { rows, queries };
 }
@@ -66,8 +68,9 @@ describe('createNearestLists', () => {
     const { lists } = offerAll(rows, queries, 5);
     // The near-copies and the exact copy of row 7 are all in the first query's list, ties by id.
     expect(lists.lists()[0]!.map((b) => b.id).slice(0, 4).sort()).toEqual(['r00007', 'r00010', 'r00013', 'r00019']);
+    expect(lists.lists().at(-3)).toEqual([]);
     expect(lists.lists().at(-2)).toEqual([]);
-    expect(lists.lists().at(-1)).toEqual([]);
+    expect(lists.lists().at(-1)).toHaveLength(5);
   });
 
   it('holds at most `limit` rows a query however many rows pass, and reads an id only for a row that makes a list', () => {
@@ -75,6 +78,7 @@ describe('createNearestLists', () => {
     const { lists, idReads } = offerAll(rows, queries, 5);
     expect(lists.lists().every((list) => list.length <= 5)).toBe(true);
     expect(lists.lists().filter((list) => list.length === 5)).toHaveLength(queries.length - 2);
+    expect(lists.lists().at(-1)).toHaveLength(5);
     // Rows of a namespace without queries, and rows that make no list, never have their id read.
     expect(idReads.length).toBeLessThan(rows.length / 4);
   });
