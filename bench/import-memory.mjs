@@ -13,6 +13,9 @@
 // BENCH_IMPORT_STORES=<dir> keeps the built stores there (`<size>-<arm>`, with `bench-build.json`) and
 // builds only the missing ones, so a second run skips the 15-minute 1M build; the stores themselves are
 // never written to (each import gets a copy).
+// Rows are marked `spread`; rows measured before the lines were spread (they read no stored vectors)
+// are not kept. BENCH_IMPORT_LEAN_ALLOCATOR=1 starts each import with glibc's malloc settings the
+// upkeep gets (src/app/lean-allocator.ts) and records its rows as `leanAllocatorRows` (docs/import-memory.md).
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -26,6 +29,9 @@ const arms = (process.argv[3] ?? 'unindexed,indexed').split(',').map((arm) => ar
 const cli = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
 const root = mkdtempSync(join(tmpdir(), 'recall-import-bench-'));
 const kept = process.env.BENCH_IMPORT_STORES ?? null;
+const lean = process.env.BENCH_IMPORT_LEAN_ALLOCATOR === '1';
+/** As src/app/lean-allocator.ts (the bench runs on the built code, not the sources). */
+const LEAN_ALLOCATOR = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '1048576', MALLOC_TRIM_THRESHOLD_: '1048576' };
 /** The target of issue 31: an import into any store takes "a few hundred MB" at most. */
 export const TARGET_PEAK_MB = 500;
 
@@ -78,13 +84,13 @@ try {
   for (const size of sizes) {
     for (const indexed of arms) {
       const { home: original, built } = storeFor(size, indexed);
-      const row = { size, indexed, vectorIndex: built.report?.vectorIndex ?? 'none', buildMs: Math.round(built.buildMs + (built.maintainMs ?? 0)) };
+      const row = { size, indexed, spread: true, vectorIndex: built.report?.vectorIndex ?? 'none', buildMs: Math.round(built.buildMs + (built.maintainMs ?? 0)) };
       for (const count of [10, 1000]) {
         const home = join(root, 'work');
         rmSync(home, { recursive: true, force: true });
         cpSync(original, home, { recursive: true });
         // The unindexed arm stays so: its upkeep may build the key indexes, never the vector index.
-        const env = cleanEnv({ RECALL_HOME: home, RECALL_EMBEDDER: 'hash', RECALL_HOOK_SPAWN: '0', RECALL_NO_SERVE: '1', LANCEDB_LOG: 'error', ...(indexed ? {} : { RECALL_VECTOR_INDEX_MIN_ROWS: '1000000000' }) });
+        const env = cleanEnv({ RECALL_HOME: home, RECALL_EMBEDDER: 'hash', RECALL_HOOK_SPAWN: '0', RECALL_NO_SERVE: '1', LANCEDB_LOG: 'error', ...(indexed ? {} : { RECALL_VECTOR_INDEX_MIN_ROWS: '1000000000' }), ...(lean ? LEAN_ALLOCATOR : {}) });
         const file = join(root, `lines-${size}-${indexed}-${count}.jsonl`);
         writeFileSync(file, lines(count, `s${size}${indexed ? 'i' : 'u'}n${count}x`));
         row[`import${count}`] = measureImport(file, env);
@@ -102,5 +108,15 @@ try {
 }
 console.log(JSON.stringify(rows));
 const measured = new Set(rows.map((r) => `${r.size}/${r.indexed}`));
-const before = (readResults().importMemory?.rows ?? []).filter((r) => !measured.has(`${r.size}/${r.indexed}`));
-recordResult('importMemory', { targetPeakMB: TARGET_PEAK_MB, rows: [...before, ...rows].sort((a, b) => a.size - b.size || Number(a.indexed) - Number(b.indexed)) });
+const previous = readResults().importMemory ?? {};
+const key = lean ? 'leanAllocatorRows' : 'rows';
+// Rows measured with the lines in a namespace the store does not hold (no `spread`) measured no lookup: not kept.
+const spreadOnly = (list) => (list ?? []).filter((r) => r.spread === true);
+const before = spreadOnly(previous[key]).filter((r) => !measured.has(`${r.size}/${r.indexed}`));
+recordResult('importMemory', {
+  targetPeakMB: TARGET_PEAK_MB,
+  lines: "spread over the store's 20 project namespaces: the dedupe lookups read every row of the store",
+  rows: spreadOnly(previous.rows),
+  leanAllocatorRows: spreadOnly(previous.leanAllocatorRows),
+  [key]: [...before, ...rows].sort((a, b) => a.size - b.size || Number(a.indexed) - Number(b.indexed)),
+});

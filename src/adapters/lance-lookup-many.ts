@@ -9,10 +9,10 @@
 import type { Table } from '@lancedb/lancedb';
 import type { MemoryRecord } from '../core/memory.js';
 import type { ContentLookup, Neighbor } from '../core/ports.js';
-import { cosineSimilarity } from '../core/cosine-similarity.js';
 import { CURRENT_ONLY, guard, rowsOf, sqlList, sqlString } from './lance-rows.js';
 import { queryNearest, readRows, DEDUPE_PROBES } from './lance-search.js';
 import { VECTOR_COLUMN } from './lance-index.js';
+import { createNearestLists, type NearestLists } from './nearest-lists.js';
 
 /** Keys or ids per `IN (...)` filter. */
 const PER_STATEMENT = 500;
@@ -75,29 +75,22 @@ async function nearestOneByOne(t: Table, queries: readonly LookupQuery[], limit:
   return out;
 }
 
-interface Best {
-  id: string;
-  similarity: number;
-}
-
 /** One streamed pass over the namespaces' current rows (ids and vectors only), keeping each query's `limit` best. */
 async function nearestInOnePass(t: Table, queries: readonly LookupQuery[], limit: number): Promise<Neighbor[][]> {
-  const best: Best[][] = queries.map(() => []);
-  // A zero vector has no direction: nothing is similar to it.
-  const live = queries.map((q, i) => ({ q, i })).filter(({ q }) => q.vector.some((x) => x !== 0));
-  const byNamespace = groupBy(live, ({ q }) => q.namespace, (entry) => entry);
+  const nearest = createNearestLists(queries, limit, queries[0]?.vector.length ?? 0);
   const namespaces = [...groupBy(queries, (q) => q.namespace, (q) => q).keys()];
-  if (limit > 0 && byNamespace.size > 0) {
+  if (limit > 0 && queries.some((q) => q.vector.some((x) => x !== 0))) {
     for (let n = 0; n < namespaces.length; n += PER_STATEMENT) {
       const filter = `namespace IN ${sqlList(namespaces.slice(n, n + PER_STATEMENT))} AND ${CURRENT_ONLY}`;
       const batches = t.query().select(['id', 'namespace', VECTOR_COLUMN]).where(filter)[Symbol.asyncIterator]();
       for (;;) {
         const next = await guard('scan', () => batches.next());
         if (next.done) break;
-        scanBatch(next.value as unknown as ScannedBatch, byNamespace, best, limit);
+        scanBatch(next.value as unknown as ScannedBatch, nearest);
       }
     }
   }
+  const best = nearest.lists();
   const records = new Map((await recordsById(t, [...new Set(best.flat().map((b) => b.id))])).map((r) => [r.id, r]));
   return best.map((list) =>
     list.flatMap((b) => {
@@ -119,47 +112,26 @@ interface ScannedBatch {
 }
 
 /**
- * Every row of one streamed batch against the queries of its namespace. The vectors are read in place
- * from the batch's flat float values and a row's id is read only when it makes a list: the rows are
- * not turned into objects, so the garbage a pass leaves does not grow with the queries times the rows.
+ * Every row of one streamed batch offered to the queries of its namespace. The vectors are read in
+ * place from the batch's flat float values and a row's id is read only when it makes a list: the rows
+ * are not turned into objects, so the garbage a pass leaves does not grow with the queries times the rows.
  */
-function scanBatch(batch: ScannedBatch, byNamespace: Map<string, Array<{ q: LookupQuery; i: number }>>, best: Best[][], limit: number): void {
+function scanBatch(batch: ScannedBatch, nearest: NearestLists): void {
   const ids = batch.getChild('id');
   const namespaceColumn = batch.getChild('namespace');
   const vectors = batch.getChild(VECTOR_COLUMN);
   if (ids === null || namespaceColumn === null || vectors === null) return;
   const dimension = vectors.type.listSize ?? 0;
+  const idOf = (row: number) => String(ids.get(row));
   let row = 0;
   for (const chunk of vectors.data) {
     const child = chunk.children[0];
     for (let r = 0; r < chunk.length; r += 1, row += 1) {
-      const entries = byNamespace.get(String(namespaceColumn.get(row)));
-      if (entries === undefined || child === undefined || dimension === 0) continue;
+      if (child === undefined || dimension === 0) continue;
       const start = child.offset + (chunk.offset + r) * dimension;
-      const values = child.values;
-      const vector = values.subarray(start, start + dimension);
-      let id: string | null = null;
-      for (const { q, i } of entries) {
-        const list = best[i] as Best[];
-        const similarity = cosineSimilarity(q.vector, vector);
-        const last = list[list.length - 1];
-        if (list.length >= limit && last !== undefined && similarity < last.similarity) continue;
-        id ??= String(ids.get(row));
-        keepBest(list, { id, similarity }, limit);
-      }
+      nearest.offer(String(namespaceColumn.get(row)), child.values.subarray(start, start + dimension), idOf, row);
     }
   }
-}
-
-/** Inserts into a list kept sorted most similar first (ties by id), at most `limit` long. */
-function keepBest(list: Best[], entry: Best, limit: number): void {
-  const worse = (a: Best, b: Best) => a.similarity < b.similarity || (a.similarity === b.similarity && a.id > b.id);
-  const last = list[list.length - 1];
-  if (list.length >= limit && last !== undefined && !worse(last, entry)) return;
-  let at = list.length;
-  while (at > 0 && worse(list[at - 1] as Best, entry)) at -= 1;
-  list.splice(at, 0, entry);
-  if (list.length > limit) list.pop();
 }
 
 async function recordsById(t: Table, ids: readonly string[]): Promise<MemoryRecord[]> {

@@ -9,8 +9,11 @@
 export interface DotProducts {
   /** Row i's vector goes at [i * dimension, (i + 1) * dimension). */
   vectors: Float32Array;
-  /** Writes `query` in, and returns each row's dot product with it (a view, overwritten by the next call). */
-  compute(query: Float32Array): Float32Array;
+  /**
+   * Writes `query` in, and returns each row's dot product with it (a view, overwritten by the next
+   * call): of every row, or of the `count` rows from row `from` on.
+   */
+  compute(query: Float32Array, from?: number, count?: number): Float32Array;
 }
 
 /** The part of the WebAssembly global used here (the project's type libraries do not declare it). */
@@ -37,10 +40,11 @@ export function createDotProducts(rows: number, dimension: number): DotProducts 
   const out = new Float32Array(memory.buffer, outAt, rows);
   return {
     vectors,
-    compute(q) {
+    compute(q, from = 0, count = rows - from) {
+      if (from < 0 || count < 0 || from + count > rows) throw new RangeError(`rows ${from}..${from + count} of ${rows}`);
       query.set(q);
-      dots(rows, dimension, queryAt, 0, outAt);
-      return out;
+      dots(count, dimension, queryAt, from * dimension * 4, outAt);
+      return count === rows ? out : out.subarray(0, count);
     },
   };
 }

@@ -17,6 +17,7 @@ import type { StoreLocation } from '../core/store-location.js';
 import { tryLock } from '../adapters/file-lock.js';
 import { createStoreLock } from '../adapters/store-lock.js';
 import { openLanceStore } from '../adapters/lance-store.js';
+import { withLeanAllocator } from './lean-allocator.js';
 
 export interface MaintenanceJob {
   /** The store, without credentials: those reach the process through its environment, never its arguments. */
@@ -53,7 +54,7 @@ export function startMaintenanceInBackground(location: StoreLocation, job: Omit<
   if (!claimStart(job.home, MAINTAIN_NAME)) return false;
   try {
     const { store, childEnv } = splitSecrets(location, env);
-    const child = spawn(process.execPath, [ENTRY, JSON.stringify({ ...job, store })], { detached: true, stdio: 'ignore', env: childEnv, windowsHide: true });
+    const child = spawn(process.execPath, [ENTRY, JSON.stringify({ ...job, store })], { detached: true, stdio: 'ignore', env: withLeanAllocator(childEnv), windowsHide: true });
     child.once('error', () => releaseStart(job.home, MAINTAIN_NAME, null));
     if (child.pid === undefined) {
       releaseStart(job.home, MAINTAIN_NAME, null);

@@ -33,4 +33,7 @@ export const ENVIRONMENT_ONLY: readonly EnvironmentOnlyVar[] = Object.freeze([
   { name: 'LANCE_CPU_THREADS', description: 'LanceDB\'s CPU pool; recall sets it (at least 4) unless you do.' },
   { name: 'LANCE_IO_THREADS', description: 'Reads LanceDB issues at once; `recall serve` and the MCP server set it to 2 for a local store unless you do.' },
   { name: 'LANCEDB_LOG', description: 'LanceDB\'s own log level; recall sets `error` unless you do.' },
+  { name: 'MALLOC_ARENA_MAX', description: 'glibc\'s malloc arenas; the background upkeep recall starts gets `2` unless you set it (with the two below it keeps the upkeep\'s memory down; docs/import-memory.md). Set all three for `recall import` into a big store yourself.' },
+  { name: 'MALLOC_MMAP_THRESHOLD_', description: 'glibc\'s malloc: buffers from this size on are mapped and handed back when freed; the background upkeep gets `1048576` unless you set it.' },
+  { name: 'MALLOC_TRIM_THRESHOLD_', description: 'glibc\'s malloc: free memory past this at the top of the heap goes back to the system; the background upkeep gets `1048576` unless you set it.' },
 ]);

@@ -22,6 +22,17 @@ describe('createDotProducts', () => {
     }
   });
 
+  it('gives the dot products of a range of rows only', () => {
+    const dimension = 8;
+    const dots = createDotProducts(6, dimension)!;
+    for (let r = 0; r < 6; r += 1) dots.vectors.fill(r + 1, r * dimension, (r + 1) * dimension);
+    const query = new Float32Array(dimension).fill(1);
+    expect([...dots.compute(query, 2, 3)]).toEqual([24, 32, 40]);
+    expect([...dots.compute(query, 5, 1)]).toEqual([48]);
+    expect(dots.compute(query, 6, 0)).toHaveLength(0);
+    expect(() => dots.compute(query, 4, 3)).toThrow(RangeError);
+  });
+
   it('answers for no rows, and declines a dimension that is not a multiple of 4', () => {
     expect(createDotProducts(0, 8)!.compute(new Float32Array(8))).toHaveLength(0);
     expect(createDotProducts(10, 6)).toBeNull();
