@@ -39,13 +39,15 @@ const BEARER = /\b(Bearer[ \t]{1,4})([A-Za-z0-9._~+/-]{20,500}=*)/g;
 /**
  * `scheme://user:password@host`: keep scheme, user and host, drop the password (which may hold `@`:
  * the last `@` before the host ends it; the user may be empty, `redis://:pw@host`). Searched from each
- * `://` (a scheme is at most 31 characters) rather than tried at every word in the text.
+ * `://` (a scheme is at most 31 characters) rather than tried at every word in the text. The scheme may be
+ * glued to what comes before it (`…T0redis://`, text joined at a cut): it is kept either way, and the
+ * password after it is what matters.
  */
 export const URL_CREDENTIALS = hintedPattern({
-  pattern: /\b([a-z][a-z0-9+.-]{1,30}:\/\/)([^\s:/@'"<>]{0,200}):([^\s/'"<>]{1,300})@(?=[^\s/@'"<>])/gi,
+  pattern: /([a-z][a-z0-9+.-]{1,30}:\/\/)([^\s:/@'"<>]{0,200}):([^\s/'"<>]{1,300})@(?=[^\s/@'"<>])/gi,
   hint: /:\/\//g,
   reach: 31,
-  canStart: (text, i) => isAsciiLetter(text.charCodeAt(i)) && !isWordChar(text.charCodeAt(i - 1)),
+  canStart: (text, i) => isAsciiLetter(text.charCodeAt(i)),
 });
 
 const AWS_SECRET = /(?<![A-Za-z0-9_])((?:aws_)?secret_access_key|aws_secret_key)(["']?[ \t]*[:=][ \t]*["']?)([A-Za-z0-9/+=]{40})(?![A-Za-z0-9/+=])/gi;
@@ -186,9 +188,4 @@ function redactHeadersAndAwsSecrets(text: string): RedactionResult {
 
 function isAsciiLetter(code: number): boolean {
   return (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
-}
-
-/** `\\w`: letters, digits, underscore (NaN, before the start of the text, is none of them). */
-function isWordChar(code: number): boolean {
-  return isAsciiLetter(code) || (code >= 48 && code <= 57) || code === 95;
 }

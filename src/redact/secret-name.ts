@@ -77,8 +77,9 @@ export function looksLikeSecretValue(value: string): boolean {
     if (UUID.test(run)) continue; // an id (`idempotency_key: <uuid>`), not a key
     const letters = /[A-Za-z]/.test(run);
     if (letters && /\d/.test(run) && !/^\d+(?:\.\d+)*$/.test(run)) {
-      // A version, a date, a path of words with a number (`v1.2.3-beta4`, `kv/data/app2`) is no token.
-      if (/^[a-z]+(?:[._/-][a-z]+)*[._/-]?\d{1,4}$/i.test(run)) continue;
+      // A version, a date, a path of words with a number (`v1.2.3-beta4`, `kv/data/app2`, `Stage2`) is no token;
+      // letters that flip case inside a word (`cmmUzSKYDJfovfq9`) are.
+      if (/^(?:[a-z]{1,15}|[A-Z]{1,15}|[A-Z][a-z]{1,14})(?:[._/-](?:[a-z]{1,15}|[A-Z]{1,15}|[A-Z][a-z]{1,14}))*[._/-]?\d{1,4}$/.test(run)) continue;
       return true;
     }
     // No digit: a random token still flips case often and has capitals side by side, unlike a camelCase name.

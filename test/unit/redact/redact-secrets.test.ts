@@ -111,6 +111,16 @@ describe('redactSecrets', () => {
     expect(text).toBe('git clone https://deploy:[REDACTED:password]@git.example.com/team/repo.git');
   });
 
+  it('redacts the password of a URL whose scheme is glued to the text before it', () => {
+    expect(redactSecrets('0123456789T0redis://:Sup3rS3cret!@cache:6379/0').text).toBe('0123456789T0redis://:[REDACTED:password]@cache:6379/0');
+    expect(redactSecrets('log9postgres://app:pw4Secret@db/x').text).toBe('log9postgres://app:[REDACTED:password]@db/x');
+  });
+
+  it('takes a mixed-case run ending in one digit as a secret under a weak name, and a word with a number as none', () => {
+    expect(redactSecrets('declare -x TOTP_SEED="cmmUzSKYDJfovfqPWzLlWsK9"').text).toBe('declare -x TOTP_SEED="[REDACTED:secret]"');
+    for (const plain of ['TOTP_SEED=app2', 'SORT_KEY=Stage2', 'SESSION=kv/data/app2', 'DB_SALT=v1.2.3-beta4']) expect(redactSecrets(plain).text).toBe(plain);
+  });
+
   it('redacts a token inside an env assignment once, under its own kind', () => {
     expect(redactSecrets(`GITHUB_TOKEN=${GITHUB_CLASSIC}`)).toEqual({ text: 'GITHUB_TOKEN=[REDACTED:github-token]', count: 1 });
   });
