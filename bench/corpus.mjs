@@ -14,6 +14,8 @@
 //
 // Everything is a pure function of the memory's number, so every run builds the same store.
 
+import { seededRandom } from '../scripts/seeded-random.mjs';
+
 export const CORPUS = process.env.BENCH_CORPUS === 'templates' ? 'templates' : 'rules';
 
 /** Questions a user asks `recall search`; the warm and cold benchmarks take turns with them. */
@@ -83,21 +85,10 @@ const MODALS = ['MUST', 'MUST NOT', 'SHOULD', 'SHOULD NOT', 'MAY'];
 const CLAUSE_LINKS = ['when', 'before', 'after', 'unless', 'so that', 'because', 'until', 'whenever'];
 const PHRASE_LINKS = ['for', 'in', 'with', 'instead of', 'from', 'into', 'behind', 'per'];
 
-/** mulberry32: a small seeded generator, so memory `i` is always the same text. */
-function generator(seed) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The list in a fixed shuffled order, so which words are common is not the order they are written in. */
 function shuffled(list, seed) {
-  const random = generator(seed);
+  const random = seededRandom(seed);
   const out = [...list];
   for (let i = out.length - 1; i > 0; i -= 1) {
     const j = Math.floor(random() * (i + 1));
@@ -153,7 +144,7 @@ function reference(random) {
 }
 
 function ruleText(i) {
-  const random = generator(Math.imul(i, 2654435761) ^ 0x5bd1e995);
+  const random = seededRandom(Math.imul(i, 2654435761) ^ 0x5bd1e995);
   const parts = [`You ${modal(random)} ${verb(random)} ${nounPhrase(random)}`];
   const clauses = 1 + Math.floor(random() * 3);
   for (let c = 0; c < clauses; c += 1) {

@@ -2,6 +2,7 @@
 // realistic 10 MB session, and seeded varied sessions that put secrets, look-alikes, test summaries, exit codes,
 // rejections, git commands, edits, pasted logs and injected context at the places the renderer cuts.
 import { readFileSync, writeFileSync } from 'node:fs';
+import { seededRandom } from '../scripts/seeded-random.mjs';
 
 const common = { isSidechain: false, userType: 'external', cwd: '/work/app', sessionId: 'bench', version: '2.1.39' };
 const line = (record) => `${JSON.stringify(record)}\n`;
@@ -24,17 +25,6 @@ export function writeBenchTranscript(file, bytes) {
   writeFileSync(file, parts.join(''));
 }
 
-/** A small seeded generator (mulberry32). */
-function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function readCorpus(path) {
   return readFileSync(path, 'utf8').split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l).text);
@@ -46,7 +36,7 @@ function readCorpus(path) {
  * the assistant's words.
  */
 export function writeVariedTranscript(file, seed, corpusFiles, turns = 400) {
-  const rand = random(seed);
+  const rand = seededRandom(seed);
   const pick = (list) => list[Math.floor(rand() * list.length)];
   const corpus = corpusFiles.flatMap(readCorpus);
   const filler = [

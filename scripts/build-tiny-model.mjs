@@ -15,6 +15,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import onnxProto from 'onnx-proto';
+import { seededRandom } from './seeded-random.mjs';
 
 const { onnx } = onnxProto;
 
@@ -64,17 +65,6 @@ car cars road city music song songs play plays game games book books movie movie
 const CHARACTERS = 'abcdefghijklmnopqrstuvwxyz0123456789';
 const PUNCTUATION = '.,;:!?\'"()[]{}<>/\\-_=+*&^%$#@~`|';
 
-/** mulberry32: a small, seeded, deterministic generator of floats in [0, 1). */
-function seededRandom(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Special tokens first (ids 0..4), then the words, then single characters and their `##` pieces. */
 function buildVocab(words) {

@@ -7,6 +7,7 @@
  * written once from the kinds of memories recall stores, not fitted to any search method.
  */
 import type { MemoryType } from '../../src/core/memory.js';
+import { seededRandom } from '../../scripts/seeded-random.mjs';
 
 export interface SetMemory {
   id: string;
@@ -96,20 +97,9 @@ interface Built {
   questions: Array<{ query: string; kind: QuestionKind }>;
 }
 
-/** mulberry32: a small seeded generator. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export function buildRetrievalSet(seed = 20261127): RetrievalSet {
-  const random = seeded(seed);
+  const random = seededRandom(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
   const built: Built[] = [];
   /** One question, in the memory's own words or in other words, by a coin toss. */

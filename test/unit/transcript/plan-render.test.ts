@@ -2,21 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { planRender, type Step } from '../../../src/transcript/plan-render.js';
 import type { SessionEntry } from '../../../src/transcript/session-events.js';
 import { ToolOutput } from '../../../src/transcript/tool-output.js';
+import { seededRandom } from '../../../scripts/seeded-random.mjs';
 
-/** A small seeded generator (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function session(seed: number, compactions: number): SessionEntry[] {
-  const rand = random(seed);
+  const rand = seededRandom(seed);
   const entries: SessionEntry[] = [];
   for (let i = 0; i < 300; i += 1) {
     const r = rand();
