@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMcpServer } from '../../src/mcp/create-mcp-server.js';
 import { BIN } from '../support/cli.js';
 import { startHarness, type Harness } from '../support/harness.js';
+import { onJsonLines } from '../support/json-lines.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const DIST = resolve(HERE, '../../dist');
@@ -47,16 +48,9 @@ function startRaw(name: string, extraEnv: Record<string, string> = {}, nodeArgs:
   const child = spawn(process.execPath, [...nodeArgs, BIN, 'mcp'], { cwd: h.project(`front-${name}`), env: { ...h.env, RECALL_HOME: home, ...extraEnv }, stdio: ['pipe', 'pipe', 'pipe'] });
   const all: Array<Record<string, unknown>> = [];
   const waiting = new Map<unknown, (message: Record<string, unknown>) => void>();
-  let buffered = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    buffered += chunk.toString();
-    const lines = buffered.split('\n');
-    buffered = lines.pop()!;
-    for (const line of lines.filter((l) => l !== '')) {
-      const message = JSON.parse(line) as Record<string, unknown>;
-      all.push(message);
-      waiting.get(message.id)?.(message);
-    }
+  onJsonLines(child.stdout, (message) => {
+    all.push(message);
+    waiting.get(message.id)?.(message);
   });
   return {
     child,

@@ -14,6 +14,7 @@ import { contextFilePath } from '../../src/context/context-file.js';
 import { resolveProject } from '../../src/project/resolve-project.js';
 import { BIN, CLI, runCli } from '../support/cli.js';
 import { startHarness, type Harness } from '../support/harness.js';
+import { onJsonLines } from '../support/json-lines.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -88,17 +89,10 @@ function world(name: string): { env: NodeJS.ProcessEnv; project: string; namespa
 function answersOf(child: ChildProcessWithoutNullStreams): { next(id: number): Promise<unknown> } {
   const seen = new Map<number, unknown>();
   const waiting = new Map<number, (message: unknown) => void>();
-  let buffered = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    buffered += chunk.toString();
-    const lines = buffered.split('\n');
-    buffered = lines.pop()!;
-    for (const line of lines.filter((l) => l !== '')) {
-      const message = JSON.parse(line) as { id?: number };
-      if (typeof message.id !== 'number') continue;
-      seen.set(message.id, message);
-      waiting.get(message.id)?.(message);
-    }
+  onJsonLines(child.stdout, (message) => {
+    if (typeof message.id !== 'number') return;
+    seen.set(message.id, message);
+    waiting.get(message.id)?.(message);
   });
   return {
     next: (id) => (seen.has(id) ? Promise.resolve(seen.get(id)) : new Promise((resolve) => waiting.set(id, resolve))),
