@@ -8,8 +8,8 @@
 //           and the retrieval test does not rewrite bench/retrieval-results.json.
 //   --only:  run just these benchmarks (keys as in the list below), then print the whole table.
 //   --table: run nothing; print the table from the results file.
-//   --readme: with --table, write the table into README.md between its bench-table markers instead of
-//           printing it (a test holds the README to the table made from bench/results.json).
+//   --readme: with --table, write the short table into README.md and the full one into docs/benchmarks.md,
+//           between their bench-table markers, instead of printing (a test holds both to bench/results.json).
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
@@ -99,6 +99,7 @@ function printTable() {
   const results = readResults(resultsFile);
   const retrieval = readRetrieval();
   const rows = [];
+  const summary = [];
   for (const bench of BENCHMARKS) {
     const entry = bench.key === 'retrieval' ? retrieval : results[bench.key];
     const status = ran.get(bench.key);
@@ -114,9 +115,16 @@ function printTable() {
     if (!entry && !(status && status.exitCode !== 0)) rows.push({ what: bench.key, figure: 'not measured', target: '', met: '' });
     for (const row of built) rows.push({ target: '', met: '', ...row, figure: note ? `${row.figure} (${note})` : row.figure });
     rows.push(...(GAPS[bench.key]?.(entry) ?? []));
+    if (SUMMARY[bench.key]) {
+      try {
+        summary.push(...(entry ? SUMMARY[bench.key](entry) : [{ what: bench.key, figure: 'not measured', target: '', met: '' }]));
+      } catch (err) {
+        summary.push({ what: bench.key, figure: `? (result not understood: ${err.message})`, target: '', met: '' });
+      }
+    }
   }
   if (toReadme) {
-    writeReadmeTable(rows, results, retrieval);
+    writeTables(rows, summary, results, retrieval);
     return;
   }
   const machines = new Set([...Object.values(results), retrieval].flatMap((e) => (e?.machine ? [e.machine] : [])));
@@ -128,24 +136,33 @@ function printTable() {
 }
 
 /**
- * The README's copy of the table: the rows, the machines the figures were recorded on, and the span of
- * dates they were recorded in, between `<!-- bench-table:start -->` and `<!-- bench-table:end -->`.
+ * The tables written into the docs, between `<!-- bench-table:start -->` and `<!-- bench-table:end -->`:
+ * the short table (headline rows) into README.md, the full table into docs/benchmarks.md, each followed
+ * by the machines the figures were recorded on and the span of dates they were recorded in.
  */
-function writeReadmeTable(rows, results, retrieval) {
+function writeTables(rows, summary, results, retrieval) {
   const recorded = [...Object.values(results), retrieval].filter((e) => e && typeof e === 'object');
   const machines = [...new Set(recorded.flatMap((e) => (e.machine ? [e.machine] : [])))];
   const dates = recorded.flatMap((e) => (typeof e.measuredAt === 'string' ? [e.measuredAt.slice(0, 10)] : [])).sort();
   const span = dates.length === 0 ? '' : dates[0] === dates.at(-1) ? dates[0] : `${dates[0]} to ${dates.at(-1)}`;
-  // Unpadded: the README is read rendered, and padding would double its size.
-  const cells = [['what', 'figure', 'target', 'met'], ['---', '---', '---', '---'], ...rows.map((r) => [r.what, r.figure, r.target, r.met])];
-  const body = cells.map((row) => `| ${row.map((c) => String(c ?? '').replace(/\|/g, '\\|')).join(' | ')} |`).join('\n');
-  const table = `${body}\n\n` +
-    `Recorded in \`bench/results.json\`${span ? ` (${span})` : ''} on: ${machines.join('; ') || 'unknown'}.\n`;
+  const footer = `Recorded in \`bench/results.json\`${span ? ` (${span})` : ''} on: ${machines.join('; ') || 'unknown'}.\n`;
   const readme = process.env.BENCH_README_FILE ?? fileURLToPath(new URL('../README.md', import.meta.url));
-  const text = readFileSync(readme, 'utf8');
+  const full = process.env.BENCH_DOCS_FILE ?? fileURLToPath(new URL('../docs/benchmarks.md', import.meta.url));
+  writeBetweenMarkers(readme, `${unpaddedTable(summary)}\n\n${footer}`);
+  writeBetweenMarkers(full, `${unpaddedTable(rows)}\n\n${footer}`);
+}
+
+/** A markdown table without padding: the docs are read rendered, and padding would double their size. */
+function unpaddedTable(rows) {
+  const cells = [['what', 'figure', 'target', 'met'], ['---', '---', '---', '---'], ...rows.map((r) => [r.what, r.figure, r.target, r.met])];
+  return cells.map((row) => `| ${row.map((c) => String(c ?? '').replace(/\|/g, '\\|')).join(' | ')} |`).join('\n');
+}
+
+function writeBetweenMarkers(file, table) {
+  const text = readFileSync(file, 'utf8');
   const marked = /(<!-- bench-table:start -->\n)[\s\S]*?(<!-- bench-table:end -->)/;
-  if (!marked.test(text)) throw new Error('README.md has no bench-table markers');
-  writeFileSync(readme, text.replace(marked, (_all, start, end) => `${start}${table}${end}`));
+  if (!marked.test(text)) throw new Error(`${file} has no bench-table markers`);
+  writeFileSync(file, text.replace(marked, (_all, start, end) => `${start}${table}${end}`));
 }
 
 function readRetrieval() {
@@ -320,6 +337,127 @@ const ROWS = {
     ...(arm === 'hybrid' ? { target: '>= vector and text', met: met(['r1', 'r5', 'r10', 'mrr'].every((m) => f[m] >= Math.max(r.arms.vector[m], r.arms.text[m]))) } : {}),
   })),
   retrieval: (r) => [{ what: `Search hit@3 on the labelled set (${r.queries.all} queries)`, figure: Object.entries(r.embedders).map(([name, arms]) => `${name}: vector ${arms.vector.all}, text ${arms.text.all}, hybrid ${arms.hybrid.all}`).join('; ') }],
+};
+
+/**
+ * The README's short table: one row per headline figure, made from the same recorded results as the full
+ * table (docs/benchmarks.md). A benchmark not named here has no row in the README; its figures stay in the
+ * full table. A row is met only when every row of the full table it stands for is met.
+ */
+const allMet = (rows) => (rows.some((r) => r.met === 'NO') ? 'NO' : rows.some((r) => r.met === 'yes') ? 'yes' : '');
+const range = (values) => {
+  const lo = Math.min(...values);
+  const hi = Math.max(...values);
+  return lo === hi ? fmt(lo) : `${fmt(lo)}-${fmt(hi)}`;
+};
+const SUMMARY = {
+  sessionEndHook: (r) => ROWS.sessionEndHook(r),
+  sessionStartHook: (r) => ROWS.sessionStartHook(r),
+  sessionEndBurst: (r) => {
+    const hooks = r.rows.filter((x) => (x.arm === undefined || x.arm === 'this build hook') && x.stdin === 'pipe');
+    const floor = (x) => r.rows.find((b) => b.arm?.startsWith('bare') && b.hooks === x.hooks && b.stdin === x.stdin);
+    return [{
+      what: 'SessionEnd hooks started at once (stdin from pipes): median return',
+      figure: hooks.map((x) => `${x.hooks}: ${fmt(x.returnMs.median)} ms${floor(x) ? ` (bare node ${fmt(floor(x).returnMs.median)})` : ''}`).join('; ') +
+        `; ${hooks.every((x) => x.queued === x.hooks) ? 'every job queued' : 'jobs LOST'}, ${Math.max(...hooks.map((x) => x.workers))} worker`,
+      target: 'all queued, 1 worker',
+      met: allMet(ROWS.sessionEndBurst(r)),
+    }];
+  },
+  endlessHook: (r) => [{
+    what: 'PostToolUse hook (Endless Mode): off over bare node / on, own cost / on, Ollama down',
+    figure: `+${fmt(r.offOverheadMs)} / ${fmt(r.onOverheadBeyondModelMs)} / ${fmt(r.ollamaDownMedianMs)} ms`,
+    target: 'on < 100 ms, down < 1 s',
+    met: allMet(ROWS.endlessHook(r)),
+  }],
+  captureNoModel: (r) => ROWS.captureNoModel(r),
+  redactionVsSecretlint: (r) => {
+    const c = (name) => r.corpus[name];
+    return [{
+      what: 'Secret redaction: recall vs secretlint (speed; secrets caught, corpus and held-out; look-alikes changed)',
+      figure: `${fmt(r.recall.mbPerS)} vs ${fmt(r.secretlint.mbPerS)} MB/s; ` +
+        ['tuning', 'heldOut'].filter((n) => c(n)).map((n) => `${c(n).recall.caught}/${c(n).secrets} vs ${c(n).secretlint.caught}/${c(n).secrets}`).join(', ') +
+        `; ${c('tuning').recall.lookalikesChanged}/${c('tuning').lookalikes} vs ${c('tuning').secretlint.lookalikesChanged}/${c('tuning').lookalikes}`,
+      target: '>= secretlint, look-alikes <= 2%',
+      met: allMet(ROWS.redactionVsSecretlint(r)),
+    }];
+  },
+  promptQuality: (r) => [{
+    what: 'Extraction prompt, worst session: typed user messages kept / last assistant message kept',
+    figure: `${pct(r.worstInteractiveShare)} / ${r.worstConclusionKeptShare === undefined ? '-' : pct(r.worstConclusionKeptShare)}`,
+    target: '>= 90% / 100%',
+    met: allMet(ROWS.promptQuality(r)),
+  }],
+  judgementPairs: (r) => {
+    const runs = ['noModel', 'model'].flatMap((arm) => Object.entries(r[arm]).filter(([k]) => /^(heldOut_)?(add|capture|batch)$/.test(k)).map(([k, x]) => ({ arm, heldOut: k.startsWith('heldOut_'), ...x })));
+    const acc = (arm, heldOut) => range(runs.filter((x) => x.arm === arm && x.heldOut === heldOut).map((x) => Math.round(x.accuracy * 100))) + '%';
+    return [{
+      what: `Judgement on labelled pairs (${r.pairs}, held-out ${r.heldOutPairs}), every write path: right; rules hidden wrongly`,
+      figure: `no model ${acc('noModel', false)}, held-out ${acc('noModel', true)}; judge double ${acc('model', false)}, held-out ${acc('model', true)}; hidden wrongly ${Math.max(...runs.map((x) => x.hiddenWrongly))} in all ${runs.length} runs`,
+      target: '0 hidden wrongly',
+      met: allMet(ROWS.judgementPairs(r)),
+    }];
+  },
+  screen: (r) => [{
+    what: 'Write-time screen: attacks held / real CLAUDE.md, AGENTS.md, .cursorrules rules held',
+    figure: `${r.attacksHeld}/${r.attacks} / ${r.benignHeld}/${r.benign} (${fmt(r.screenMicrosPerMemory)} us a memory)`,
+    target: '>= 95% / <= 1%',
+    met: allMet(ROWS.screen(r)),
+  }],
+  searchScale: (r) => [{
+    what: '`recall search` in a new process, hybrid, maintained store',
+    figure: r.rows.map((x) => `${size(x.memories)}: ${fmt(x.hybrid)} ms`).join('; '),
+    target: '< 1.5 s at 1M',
+    met: allMet(ROWS.searchScale(r)),
+  }],
+  searchWarm: (r) => [{
+    what: '`recall search` through `recall serve`, whole command',
+    figure: r.rows.map((x) => `${size(x.memories)}: ${fmt(x.warmMs)} ms`).join('; '),
+    target: '< 40 ms',
+    met: allMet(ROWS.searchWarm(r)),
+  }],
+  retrievalSet: (r) => [{
+    what: `Search quality, generated set (${fmt(r.memories)} memories, ${r.questions} questions): R@10`,
+    figure: Object.entries(r.arms).map(([arm, f]) => `${arm === 'plainBm25' ? 'plain BM25' : arm} ${f.r10}`).join(', '),
+    target: 'hybrid >= vector and text',
+    met: allMet(ROWS.retrievalSet(r)),
+  }],
+  importMemory: (r) => {
+    const rows = r.rows.filter((x) => x.import10 && x.import1000);
+    const peak = Math.max(...rows.flatMap((x) => [x.import10.peakMB, x.import1000.peakMB]));
+    return [{
+      what: `\`recall import\` of 10 or 1,000 lines into ${rows.length === 0 ? '-' : `${size(Math.min(...rows.map((x) => x.size)))}-${size(Math.max(...rows.map((x) => x.size)))}`} memories, indexed or not: peak RSS`,
+      figure: `${fmt(peak)} MB at most (${rows.length * 2} runs)`,
+      target: `<= ${r.targetPeakMB ?? 500} MB`,
+      met: allMet(ROWS.importMemory(r)),
+    }];
+  },
+  serveSteady: (r) => ROWS.serveSteady(r),
+  mcpFirstList: (r) => ROWS.mcpFirstList(r),
+  uiFirstPage: (r) => {
+    const sizes = (r.sizes ?? []).filter((m) => m.pages);
+    const slowest = (m, field) => Object.entries(m.pages).reduce((a, b) => (b[1][field] > a[1][field] ? b : a));
+    return [{
+      what: '`recall ui`: slowest page, first request / warm',
+      figure: sizes.map((m) => {
+        const first = slowest(m, 'firstMedianMs');
+        const warm = slowest(m, 'warmMedianMs');
+        return `${size(m.memories)}: ${fmt(first[1].firstMedianMs)} (${UI_PAGE_NAMES[first[0]] ?? first[0]}) / ${fmt(warm[1].warmMedianMs)} ms`;
+      }).join('; '),
+      target: `< ${r.targetMs} ms`,
+      met: allMet(ROWS.uiFirstPage(r)),
+    }];
+  },
+  endlessFork: (r) => ROWS.endlessFork(r),
+  endlessCompression: (r) => {
+    const obs = r.arms.observations;
+    return [{
+      what: 'Endless savings: compressed tool results / whole resumable conversations',
+      figure: `-${fmt(obs.replaced.reduction)}% / -${fmt(obs.resumable.conversation.reduction)}%`,
+      target: '>= 85% / >= 50%',
+      met: allMet(ROWS.endlessCompression(r)),
+    }];
+  },
 };
 
 /** Targets the issue sets that a benchmark's recorded sizes do not cover. */

@@ -2,7 +2,7 @@
 /**
  * Prints recall's configuration keys as a markdown table (key, env var, default, description), then
  * the environment variables that are no key (name, description), from the key table in the BUILT
- * modules in dist/, so the README's configuration tables can be regenerated:
+ * modules in dist/, so docs/configuration.md's tables can be regenerated:
  *
  *   npm run build && node scripts/print-config-table.mjs
  */

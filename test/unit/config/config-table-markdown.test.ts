@@ -1,4 +1,4 @@
-/** The README's configuration tables are the ones the key table prints. */
+/** docs/configuration.md's tables are the ones the key table prints. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
