@@ -46,6 +46,7 @@ export async function renderNextSessionPage(wanted: string, runtime: Runtime, lo
 <p id="budget">${text.length} of ${context.maxChars} characters of notes (${handed.length} of ${ADDITIONAL_CONTEXT_CAP} with the wrapper); ${fresh.included} memories shown, ${fresh.omitted} left out.</p>
 ${stale ? html`<p id="stale" class="warn">The store has changed since this context was written; the next capture or change here writes it again. The lists below are as it will be.</p>` : ''}
 <pre id="context">${handed === '' ? '(nothing: a session here starts without recall context)' : visible(handed)}</pre>
+${fresh.lines.length === 0 && fresh.leftOut.length === 0 ? html`<p id="no-context">No memory reaches ${label(namespace)} yet. Memories come from your agent's sessions once they are captured (run <code>recall install</code> once; <code>recall doctor</code> checks it), or add one yourself on the <a href="/#add">Memories</a> page.</p>` : ''}
 <h2>Shown, line by line (${fresh.lines.length})</h2>
 ${fresh.lines.length === 0 ? html`<p class="muted">None.</p>` : html`<ol id="shown">${fresh.lines.map(({ line, memory }) => html`<li data-id="${memory.id}"><a href="/memory/${memory.id}">${visible(line)}</a></li>`)}</ol>`}
 <h2>Left out (${fresh.leftOut.length})</h2>

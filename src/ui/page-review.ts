@@ -12,7 +12,7 @@ import type { Html } from './ui-layout.js';
 import { projectLabels, type ProjectLabel } from './project-labels.js';
 import type { ScreenMemo } from './screen-memo.js';
 import type { Cached } from './versioned-cache.js';
-import { labelText, visible } from './visible-text.js';
+import { labelText, spelled, visible } from './visible-text.js';
 import { formatCount } from './format-count.js';
 
 export const REVIEW_PAGE_SIZE = 50;
@@ -82,7 +82,7 @@ export async function readHeld(runtime: Runtime, cached: Cached): Promise<Memory
 export function reviewRow({ record: r, reasons }: Held, label: ProjectLabel): Html {
   const name = labelText(r.content);
   return html`<tr class="quarantined" data-id="${r.id}"><td><input type="checkbox" name="id" value="${r.id}" aria-label="${`Select: ${name}`}"></td>
-<td class="text"><a href="/memory/${r.id}">${visible(r.content)}</a> <span class="tag held">held for review</span></td><td data-label="why">${reasons.map((reason) => REASON_TEXT[reason]).join('; ')}</td><td data-label="project">${label(r.namespace)}</td><td data-label="from">${r.provenance ?? r.source}</td>
+<td class="text"><a href="/memory/${r.id}">${visible(r.content)}</a> <span class="tag held">held for review</span></td><td data-label="why">${reasons.map((reason) => REASON_TEXT[reason]).join('; ')}</td><td data-label="project" class="name">${label(r.namespace)}</td><td data-label="from" class="name">${visible(r.provenance ?? r.source)}</td>
 <td><button type="submit" name="one" value="approve:${r.id}" aria-label="${`Approve: ${name}`}">Approve</button> <button type="submit" name="one" value="forget:${r.id}" class="danger" aria-label="${`Forget: ${name}`}">Forget…</button></td></tr>`;
 }
 
@@ -94,7 +94,7 @@ function filterForm(query: ReviewQuery, held: readonly MemoryRecord[], reasonsOf
   return html`<form method="get" action="/review" class="filters">
 <label for="f-reason" class="vh">why held</label><select id="f-reason" name="reason"><option value="">every reason</option>${reasons.map(([k, n]) => option(k, REASON_TEXT[k], n, query.reason))}</select>
 <label for="f-project" class="vh">project</label><select id="f-project" name="namespace"><option value="">all projects</option>${tally(held.map((h) => h.namespace)).map(([k, n]) => option(k, label(k), n, query.namespace))}</select>
-<label for="f-source" class="vh">source</label><select id="f-source" name="source"><option value="">every source</option>${tally(held.map((h) => h.source)).map(([k, n]) => option(k, k, n, query.source))}</select>
+<label for="f-source" class="vh">source</label><select id="f-source" name="source"><option value="">every source</option>${tally(held.map((h) => h.source)).map(([k, n]) => option(k, spelled(k), n, query.source))}</select>
 <button type="submit">Filter</button></form>${reasonsOf === null ? html`<p class="muted" id="screening">Counting the reasons of ${formatCount(held.length)} held memories; they show here on the next look.</p>` : ''}`;
 }
 

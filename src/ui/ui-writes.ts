@@ -74,7 +74,7 @@ export function addWriteRoutes(app: Hono, deps: WriteDeps): void {
     logger.log('info', 'manual memory from recall ui', outcome);
     await refresh([wanted]);
     if (outcome.id === null) return c.redirect(withNotice('/', 'known'), 303);
-    return c.redirect(withNotice(`/memory/${outcome.id}`, outcome.status === 'stored' ? 'added' : 'known'), 303);
+    return c.redirect(withNotice(`/memory/${outcome.id}`, outcome.status !== 'stored' ? 'known' : outcome.quarantined === true ? 'added-held' : 'added', { redacted: outcome.redactions }), 303);
   });
 
   app.post('/forget', async (c) => {
