@@ -7,7 +7,7 @@ import type { Runtime } from '../app/runtime.js';
 import { postButton, type Html } from './ui-layout.js';
 import { memoryTable } from './page-memories.js';
 import { projectLabels } from './project-labels.js';
-import { holdsHidden, labelText, visible } from './visible-text.js';
+import { holdsHidden, labelText, spellHidden, visible } from './visible-text.js';
 
 export async function renderMemoryPage(record: MemoryRecord, token: string, runtime: Runtime): Promise<Html> {
   const store = await runtime.store();
@@ -32,7 +32,8 @@ ${holdsHidden(record.content) ? html`<p class="warn" id="hidden-note">This text 
 <h2>Edit</h2>
 <form method="post" action="/memory/${record.id}/edit" id="edit">
 <input type="hidden" name="_token" value="${token}">
-<label for="edit-text" class="vh">Text of the memory</label><textarea id="edit-text" name="text" rows="4">${record.content}</textarea><br>
+<label for="edit-text" class="vh">Text of the memory</label><textarea id="edit-text" name="text" rows="4">${spellHidden(record.content)}</textarea><br>
+${spellHidden(record.content) === record.content ? '' : html`<input type="hidden" name="spelled" value="1"><p class="muted" id="edit-spelled">Hidden characters are spelled out in the box as <code>\\u{…}</code>: delete a spelling to remove its character, leave it to keep it.</p>`}
 <label for="edit-type" class="vh">Type</label><select id="edit-type" name="type">${MEMORY_TYPES.map((t) => html`<option${t === record.type ? ' selected' : ''}>${t}</option>`)}</select>
 <button type="submit" aria-label="${`Save: ${name}`}">Save</button></form>
 <p class="actions"><a href="/memory/${record.id}/forget" id="forget" class="danger" aria-label="${`Forget: ${name}`}">Forget this memory…</a>${held ? html` ${postButton('/review/approve', token, 'Approve', html`<input type="hidden" name="id" value="${record.id}"><input type="hidden" name="back" value="/memory/${record.id}">`, '', `Approve: ${name}`)}` : ''}</p>

@@ -19,6 +19,7 @@ import type { PageRenderer, UiDeps } from './ui-deps.js';
 import { safeBack, withNotice } from './flash.js';
 import type { Html } from './ui-layout.js';
 import type { UndoStash } from './undo-stash.js';
+import { unspellHidden } from './visible-text.js';
 
 interface WriteDeps extends UiDeps {
   page: PageRenderer;
@@ -54,7 +55,9 @@ export function addWriteRoutes(app: Hono, deps: WriteDeps): void {
     const body = await c.req.parseBody();
     const type = field(body, 'type');
     if (!isMemoryType(type)) throw new RecallError('INPUT_INVALID', 'unknown memory type');
-    const record = await editMemory(c.req.param('id'), { text: field(body, 'text'), type }, runtime);
+    // The box showed hidden characters spelled out (page-memory.ts): they are characters again here.
+    const text = field(body, 'spelled') === '1' ? unspellHidden(field(body, 'text')) : field(body, 'text');
+    const record = await editMemory(c.req.param('id'), { text, type }, runtime);
     logger.log('info', 'edited a memory in recall ui', { id: record.id });
     await refresh([record.namespace]);
     return c.redirect(withNotice(`/memory/${record.id}`, 'edited'), 303);

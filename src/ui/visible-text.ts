@@ -54,3 +54,21 @@ export function labelText(text: string, max = 80): string {
   const plain = spelled(text.replace(/\s+/g, ' ').trim());
   return plain.length > max ? `${plain.slice(0, max - 1)}…` : plain;
 }
+
+/**
+ * The text for the edit box: hidden characters spelled out as `\u{202E}` (line breaks and tabs kept), so
+ * the box shows where they are instead of acting; `unspellHidden` turns the spellings back on save, so a
+ * text saved unchanged is stored unchanged, and deleting a spelling deletes its character.
+ */
+export function spellHidden(text: string): string {
+  return splitHidden(text, KEEP).map((piece) => ('text' in piece ? piece.text : codePointName(piece.codePoint))).join('');
+}
+
+export function unspellHidden(text: string): string {
+  return text.replace(/\\u\{([0-9A-F]{1,6})\}/g, (spelling, hex: string) => {
+    const codePoint = Number.parseInt(hex, 16);
+    if (codePoint > 0x10ffff) return spelling;
+    const ch = String.fromCodePoint(codePoint);
+    return !KEEP.has(ch) && spellHidden(ch) !== ch ? ch : spelling;
+  });
+}

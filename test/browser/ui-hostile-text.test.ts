@@ -175,6 +175,23 @@ describe.skipIf(chromiumPath === null)('recall ui in a browser, over hostile tex
     await page.screenshot({ path: join(SHOTS, 'zalgo.png') });
   });
 
+  it('spells hidden characters out in the edit box; saving unchanged keeps them, deleting a spelling deletes its character', async () => {
+    const original = 'Isolate \u2066 left \u2067 right \u2068 first \u2069 pop';
+    const stored = async (): Promise<string> => (JSON.parse((await runCli(['show', '--include-held', 'iso', '--json'], { env: h.env })).stdout) as { content: string }).content;
+    const page = await openPage('/memory/iso');
+    const box = await page.locator('#edit-text').inputValue();
+    expect(box).toBe('Isolate \\u{2066} left \\u{2067} right \\u{2068} first \\u{2069} pop');
+    expect(await page.locator('#edit-spelled').count()).toBe(1);
+    await page.click('#edit button[type=submit]');
+    await page.waitForURL(/done=edited/);
+    await expect(page.locator('#notice').textContent()).resolves.toContain('Saved');
+    expect(await stored()).toBe(original);
+    await page.fill('#edit-text', box.replace('\\u{2066} ', ''));
+    await page.click('#edit button[type=submit]');
+    await page.waitForURL(/done=edited/);
+    expect(await stored()).toBe(original.replace('\u2066 ', ''));
+  });
+
   it('fits 320 and 400 px screens and a desktop one on every page: long names and text break, tables turn into cards', async () => {
     for (const width of [320, 400, 1280]) {
       const page = await openPage('/', { viewport: { width, height: 800 } });

@@ -3,7 +3,7 @@ import type { MemoryRecord } from '../../../src/core/memory.js';
 import { renderNotice, safeBack, withNotice } from '../../../src/ui/flash.js';
 import { projectLabels } from '../../../src/ui/project-labels.js';
 import { createUndoStash } from '../../../src/ui/undo-stash.js';
-import { labelText, visible } from '../../../src/ui/visible-text.js';
+import { labelText, spellHidden, unspellHidden, visible } from '../../../src/ui/visible-text.js';
 
 describe('projectLabels', () => {
   it('names a project by its folder, with the hash only where two share the folder name', () => {
@@ -26,6 +26,30 @@ describe('visible', () => {
   it('makes a one-line label with hidden characters spelled out, cut at a length', () => {
     expect(labelText('Use\u200B pnpm\n now')).toBe('Use\\u{200B} pnpm now');
     expect(labelText('x'.repeat(100), 10)).toBe(`${'x'.repeat(9)}…`);
+  });
+
+  it('spells hidden characters out for the edit box and back again on save, the same text unchanged', () => {
+    const stored = 'Keep \u2066left\u2069 and\u200B tag \u{E0041}\n second line\tand \\u{41} as typed\u202E';
+    const box = spellHidden(stored);
+    expect(box).toBe('Keep \\u{2066}left\\u{2069} and\\u{200B} tag \\u{E0041}\n second line\tand \\u{41} as typed\\u{202E}');
+    expect(unspellHidden(box)).toBe(stored);
+    // Deleting a spelling deletes its character; a spelling of a plain letter stays as typed.
+    expect(unspellHidden(box.replace('\\u{202E}', ''))).toBe(stored.replace('\u202E', ''));
+    expect(unspellHidden('\\u{110000} \\u{A}')).toBe('\\u{110000} \\u{A}');
+  });
+
+  it('counts combining marks stacked past three on one letter, in the page and in labels', async () => {
+    const zalgo = `Z${'\u0301'.repeat(10)}ap`;
+    expect(String(await visible(zalgo))).toBe(`Z${'\u0301'.repeat(3)}<mark class="hidden-char" title="combining marks stacked on the letter before">+7 combining marks</mark>ap`);
+    expect(labelText(zalgo)).toBe(`Z${'\u0301'.repeat(3)}[+7 combining marks]ap`);
+    expect(String(await visible('Tiê\u0301ng Viê\u0323\u0302t'))).toBe('Tiê\u0301ng Viê\u0323\u0302t');
+  });
+
+  it('spells out hidden characters of a project folder name in its label', () => {
+    const label = projectLabels(['project:shop\u202Eevil-1234abcd', 'project:x\u200By-00000000']);
+    expect(label('project:shop\u202Eevil-1234abcd')).toBe('shop\\u{202E}evil');
+    expect(label('project:x\u200By-00000000')).toBe('x\\u{200B}y');
+    expect(label('team:\u2066x')).toBe('team:\\u{2066}x');
   });
 });
 
