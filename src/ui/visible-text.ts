@@ -51,7 +51,8 @@ export function spelled(text: string): string {
 
 /** A memory's text as a plain label (aria-label, title): one line, hidden characters spelled out, cut at `max`. */
 export function labelText(text: string, max = 80): string {
-  const plain = spelled(text.replace(/\s+/g, ' ').trim());
+  // \s (and trim) hold U+FEFF, which is spelled out like any hidden character, not made a space.
+  const plain = spelled(text.replace(/[^\S\uFEFF]+/g, ' ').replace(/^ | $/g, ''));
   return plain.length > max ? `${plain.slice(0, max - 1)}…` : plain;
 }
 

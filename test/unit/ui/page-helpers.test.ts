@@ -25,6 +25,7 @@ describe('visible', () => {
 
   it('makes a one-line label with hidden characters spelled out, cut at a length', () => {
     expect(labelText('Use\u200B pnpm\n now')).toBe('Use\\u{200B} pnpm now');
+    expect(labelText('bom\uFEFF here\uFEFF')).toBe('bom\\u{FEFF} here\\u{FEFF}');
     expect(labelText('x'.repeat(100), 10)).toBe(`${'x'.repeat(9)}…`);
   });
 
