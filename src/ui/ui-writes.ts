@@ -90,10 +90,10 @@ export function addWriteRoutes(app: Hono, deps: WriteDeps): void {
       if (found.length === 0) throw new RecallError('NOT_FOUND', `no memory with id ${wanted.join(', ')}`);
       return { records: found, relinked: (await forgetMemories(found, store, new Date())).relinked };
     });
-    const key = deps.undo.keep({ records, relinked });
+    const back = safeBack(field(body, 'back'));
+    const key = deps.undo.keep({ records, relinked, back });
     logger.log('info', 'forgot memories in recall ui', { ids: records.map((r) => r.id) });
     await refresh(records.map((r) => r.namespace));
-    const back = safeBack(field(body, 'back'));
     // Back to a memory's own page that is gone now: the list instead.
     const to = records.some((r) => back.startsWith(`/memory/${r.id}`)) ? '/' : back;
     return c.redirect(withNotice(to, 'forgot', { n: records.length, undo: key }), 303);
@@ -113,7 +113,10 @@ export function addWriteRoutes(app: Hono, deps: WriteDeps): void {
     });
     logger.log('info', 'restored forgotten memories in recall ui', { ids: records.map((r) => r.id) });
     await refresh(records.map((r) => r.namespace));
-    return c.redirect(withNotice(records.length === 1 ? `/memory/${records[0]!.id}` : '/', 'restored', { n: records.length }), 303);
+    // Back where the forget was asked (review, say); from the list or a memory's page, to the memory itself.
+    const from = forgotten.back ?? '/';
+    const to = from.startsWith('/review') ? from : records.length === 1 ? `/memory/${records[0]!.id}` : from;
+    return c.redirect(withNotice(to, 'restored', { n: records.length }), 303);
   });
 
   app.post('/review/approve', async (c) => {

@@ -367,6 +367,10 @@ describe.skipIf(chromiumPath === null)('recall ui in a browser', () => {
     await expect(page.locator('#totals').textContent()).resolves.toMatch(/^25 of 56 held/);
     await page.click('#notice button:has-text("Undo")');
     await page.waitForURL(/done=restored&n=3/);
+    // Back on the review page the forget was asked from, saying so.
+    expect(new URL(page.url()).pathname).toBe('/review');
+    expect(page.url()).toContain('reason=remote-script');
+    await expect(page.locator('#notice').textContent()).resolves.toContain('Restored 3 memories');
     await page.goto(`${base}review?reason=remote-script`);
     // Back as they were: held for review.
     await expect(page.locator('#totals').textContent()).resolves.toMatch(/^28 of 59 held/);
