@@ -7,7 +7,7 @@ import { html } from 'hono/html';
 import type { Html } from './ui-layout.js';
 import { postButton } from './ui-layout.js';
 
-const DONE = ['edited', 'added', 'added-held', 'known', 'forgot', 'restored', 'approved', 'undo-gone'] as const;
+const DONE = ['edited', 'edited-held', 'added', 'added-held', 'known', 'forgot', 'restored', 'approved', 'undo-gone'] as const;
 export type Done = (typeof DONE)[number];
 
 /** `path` with the notice's parameters added (it may hold a query already). */
@@ -35,6 +35,7 @@ export function renderNotice(query: (name: string) => string | undefined, token:
   const secrets = redacted === 0 ? '' : ` ${redacted} secret${redacted === 1 ? ' was' : 's were'} replaced by [REDACTED:…] first.`;
   const words: Record<Done, string> = {
     edited: 'Saved: the memory has its new text and type; the next session gets it.',
+    'edited-held': 'Saved: the memory has its new text and type. It is still held for review: no session gets it until you approve it.',
     added: `Added the memory; the next session of its project gets it.${secrets}`,
     'added-held': `Added the memory, held for review (its page says why): no session gets it until you approve it.${secrets}`,
     known: 'Already known: the store holds this memory, so its seen count went up instead.',

@@ -60,7 +60,7 @@ export function addWriteRoutes(app: Hono, deps: WriteDeps): void {
     const record = await editMemory(c.req.param('id'), { text, type }, runtime);
     logger.log('info', 'edited a memory in recall ui', { id: record.id });
     await refresh([record.namespace]);
-    return c.redirect(withNotice(`/memory/${record.id}`, 'edited'), 303);
+    return c.redirect(withNotice(`/memory/${record.id}`, record.status === 'quarantined' ? 'edited-held' : 'edited'), 303);
   });
 
   app.post('/memory/add', async (c) => {

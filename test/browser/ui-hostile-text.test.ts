@@ -184,7 +184,8 @@ describe.skipIf(chromiumPath === null)('recall ui in a browser, over hostile tex
     expect(await page.locator('#edit-spelled').count()).toBe(1);
     await page.click('#edit button[type=submit]');
     await page.waitForURL(/done=edited/);
-    await expect(page.locator('#notice').textContent()).resolves.toContain('Saved');
+    // It is held for review: saving does not hand it to sessions, and the notice does not say it does.
+    await expect(page.locator('#notice').textContent()).resolves.toContain('Saved: the memory has its new text and type. It is still held for review');
     expect(await stored()).toBe(original);
     await page.fill('#edit-text', box.replace('\\u{2066} ', ''));
     await page.click('#edit button[type=submit]');
