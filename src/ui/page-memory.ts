@@ -36,7 +36,7 @@ ${holdsHidden(record.content) ? html`<p class="warn" id="hidden-note">This text 
 ${spellHidden(record.content) === record.content ? '' : html`<input type="hidden" name="spelled" value="1"><p class="muted" id="edit-spelled">Hidden characters are spelled out in the box as <code>\\u{…}</code>: delete a spelling to remove its character, leave it to keep it.</p>`}
 <label for="edit-type" class="vh">Type</label><select id="edit-type" name="type">${MEMORY_TYPES.map((t) => html`<option${t === record.type ? ' selected' : ''}>${t}</option>`)}</select>
 <button type="submit" aria-label="${`Save: ${name}`}">Save</button></form>
-<p class="actions"><a href="/memory/${record.id}/forget" id="forget" class="danger" aria-label="${`Forget: ${name}`}">Forget this memory…</a>${held ? html` ${postButton('/review/approve', token, 'Approve', html`<input type="hidden" name="id" value="${record.id}"><input type="hidden" name="back" value="/memory/${record.id}">`, '', `Approve: ${name}`)}` : ''}</p>
+<div class="actions"><a href="/memory/${record.id}/forget" id="forget" class="danger" aria-label="${`Forget: ${name}`}">Forget this memory…</a>${held ? html` ${postButton('/review/approve', token, 'Approve', html`<input type="hidden" name="id" value="${record.id}"><input type="hidden" name="back" value="/memory/${record.id}">`, '', `Approve: ${name}`)}` : ''}</div>
 <h2>Versions</h2>
 ${chain.older.length + chain.newer.length === 0 ? html`<p>No other version.</p>` : memoryTable([...chain.older, record, ...chain.newer], label)}
 <h2>From the same session</h2>

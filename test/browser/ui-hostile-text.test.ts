@@ -182,6 +182,9 @@ describe.skipIf(chromiumPath === null)('recall ui in a browser, over hostile tex
     const box = await page.locator('#edit-text').inputValue();
     expect(box).toBe('Isolate \\u{2066} left \\u{2067} right \\u{2068} first \\u{2069} pop');
     expect(await page.locator('#edit-spelled').count()).toBe(1);
+    // Forget and Approve side by side, in one row of actions (a form inside a <p> broke out of it).
+    expect(await page.locator('.actions #forget').count()).toBe(1);
+    expect(await page.locator('.actions button', { hasText: 'Approve' }).count()).toBe(1);
     await page.click('#edit button[type=submit]');
     await page.waitForURL(/done=edited/);
     // It is held for review: saving does not hand it to sessions, and the notice does not say it does.
