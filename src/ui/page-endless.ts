@@ -17,7 +17,7 @@ export function renderEndlessPage(runtime: Runtime): Html {
   const home = runtime.loaded.paths.home;
   const records = listRecords(home);
   const entries = listSavings(home);
-  if (records.length === 0 && entries.length === 0) return html`<p id="nothing">No compressed outputs yet (the Endless hook, fork and backfill record them).</p>`;
+  if (records.length === 0 && entries.length === 0) return html`<p id="nothing">No compressed outputs yet. Endless Mode replaces a large tool output with a short observation while a session runs: switch it on with <code>recall install --endless</code>, or compress a past session with <code>recall endless fork &lt;transcript&gt;</code> (a copy; the original is never changed). Its savings show here.</p>`;
   const { sources, total } = summarizeSources(records, entries);
   const { sessions } = summarizeRecords(records);
   const bar = (original: number, saved: number) => html`<progress max="${Math.max(original, 1)}" value="${Math.max(saved, 0)}"></progress>`;

@@ -53,7 +53,7 @@ const SCREEN_INLINE = 100;
 export async function renderReviewPage(query: ReviewQuery, token: string, runtime: Runtime, cached: Cached, memo: ScreenMemo, idle: () => boolean): Promise<Html> {
   const store = await runtime.store();
   const [records, groups] = await Promise.all([readHeld(runtime, cached), store.countByNamespaceAndType()]);
-  if (records.length === 0) return html`<p id="nothing">Nothing to review: no memory is held back. Memories that look like instructions to the agent, hold hidden characters or were written for every project by an agent wait here before any session sees them.</p>`;
+  if (records.length === 0) return html`<p id="nothing">Nothing to review: no memory is held back, so there is nothing to do here. Memories that look like instructions to the agent, hold hidden characters or were written for every project by an agent wait here before any session sees them; the count next to Review says when one does. <a href="/">All memories</a></p>`;
   const counted = query.reason !== '' || records.filter((r) => memo.known(r) === undefined).length <= SCREEN_INLINE;
   if (counted) await memo.screenAll(records);
   else memo.screenAll(records, idle).catch(() => undefined); // Goes on between requests; a later look counts.

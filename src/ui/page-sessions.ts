@@ -16,7 +16,8 @@ const SHOWN = 200;
 
 export function renderSessionsPage(token: string, runtime: Runtime, retried?: string): Html {
   const { paths } = runtime.loaded;
-  const history = readHistory(paths.historyFile).reverse().slice(0, SHOWN);
+  const all = readHistory(paths.historyFile);
+  const history = all.slice(-SHOWN).reverse();
   const spool = new Spool(paths);
   const failed = spool.list('failed');
   const waiting = [...spool.list('processing'), ...spool.list('pending')];
@@ -29,7 +30,7 @@ ${waiting.length === 0 ? html`<p id="no-waiting" class="muted">None: every captu
 ${failed.length === 0 ? html`<p id="no-failed">None.</p>` : html`<table><thead><tr><th>job</th><th>session</th><th>queued</th><th>attempts</th><th>reason</th></tr></thead><tbody>
 ${failed.map((f) => html`<tr><td data-label="job" class="name">${visible(basename(f.file))}</td><td data-label="session" class="name">${visible(f.job?.sessionId ?? '-')}</td><td data-label="queued">${f.job?.enqueuedAt ?? '-'}</td><td data-label="attempts">${f.job?.attempts ?? '-'}</td><td data-label="reason" class="text">${visible(f.job ? (f.job.lastError ?? 'unknown') : 'not a job file (damaged)')}</td></tr>`)}
 </tbody></table><p>${postButton('/sessions/retry', token, 'Retry failed captures')}</p>`}
-<h2>Captures</h2>
+<h2>Captures (${all.length}${all.length > SHOWN ? `, the newest ${SHOWN} shown` : ''})</h2>
 ${history.length === 0 ? html`<p id="no-captures">No capture yet. Sessions are captured when they end once <code>recall install</code> has set up your agent's hooks (<code>recall doctor</code> checks it); <code>recall capture &lt;transcript&gt;</code> captures one by hand.</p>` : html`<table><thead><tr><th>when</th><th>project</th><th>session</th><th>result</th><th>stored</th><th>reinforced</th><th>superseded</th><th>held for review</th><th>took</th></tr></thead><tbody>
 ${history.map((h) => html`<tr><td data-label="when">${h.at.slice(0, 19).replace('T', ' ')}</td><td data-label="project" class="name">${label(h.namespace)}</td><td data-label="session" class="name">${visible(h.sessionId ?? '-')}</td><td data-label="result">${h.status}</td><td data-label="stored">${h.inserted}</td><td data-label="reinforced">${h.reinforced}</td><td data-label="superseded">${h.superseded ?? '-'}</td><td data-label="held for review">${h.quarantined ?? '-'}</td><td data-label="took">${(h.ms / 1000).toFixed(1)} s</td></tr>`)}
 </tbody></table>`}`;

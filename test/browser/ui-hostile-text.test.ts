@@ -282,7 +282,7 @@ describe.skipIf(chromiumPath === null)('recall ui in a browser, over hostile tex
     expect(versions).toEqual(['c1', 'c2']);
   });
 
-  it('tells an empty store what to do on the next-session and sessions pages', async () => {
+  it('tells an empty store what to do on the next-session, sessions, review and Endless pages', async () => {
     const empty = await startUi({ ...h.env, RECALL_HOME: join(h.root, 'empty-home') });
     try {
       const page = await (await browser.newContext()).newPage();
@@ -293,6 +293,11 @@ describe.skipIf(chromiumPath === null)('recall ui in a browser, over hostile tex
       expect(await page.locator('#no-context a[href="/#add"]').count()).toBe(1);
       await page.goto(`${origin}/sessions`);
       await expect(page.locator('#no-captures').textContent()).resolves.toContain('recall install');
+      await expect(page.locator('h2', { hasText: /^Captures/ }).textContent()).resolves.toBe('Captures (0)');
+      await page.goto(`${origin}/review`);
+      await expect(page.locator('#nothing').textContent()).resolves.toContain('nothing to do here');
+      await page.goto(`${origin}/endless`);
+      await expect(page.locator('#nothing').textContent()).resolves.toContain('recall install --endless');
     } finally {
       empty.child.kill('SIGTERM');
       await empty.child;
