@@ -39,8 +39,20 @@ function ids(body: Body): string[] {
   return (Array.isArray(value) ? value : [value]).filter((id): id is string => typeof id === 'string' && id !== '');
 }
 
+/** Memories one confirm step names: more than a review page holds. */
+const CONFIRM_MAX = 200;
+
 export function addWriteRoutes(app: Hono, deps: WriteDeps): void {
   const { runtime, logger } = deps;
+
+  app.get('/forget', async (c) => {
+    const wanted = c.req.queries('id')?.filter((id) => id !== '').slice(0, CONFIRM_MAX) ?? [];
+    if (wanted.length === 0) throw new RecallError('INPUT_INVALID', 'no memory chosen: tick the boxes of the memories first');
+    const records = await (await runtime.store()).getMany(wanted);
+    if (records.length === 0) throw new RecallError('NOT_FOUND', 'no such memory (it may have been forgotten already)');
+    const back = safeBack(c.req.query('back') ?? '/review');
+    return deps.page(c, records.length === 1 ? 'Forget this memory?' : `Forget ${records.length} memories?`, deps.confirm(records, back));
+  });
 
   /** The write happened: a failed refresh is logged, not a failed request. */
   const refresh = async (namespaces: string[]): Promise<void> => {
@@ -143,9 +155,9 @@ export function addWriteRoutes(app: Hono, deps: WriteDeps): void {
       return c.redirect(withNotice(back, 'approved', { n: records.length }), 303);
     }
     if (action !== 'forget') throw new RecallError('INPUT_INVALID', 'approve or forget?');
-    const records = await (await runtime.store()).getMany(wanted);
-    if (records.length === 0) throw new RecallError('NOT_FOUND', `no memory with id ${wanted.join(', ')}`);
-    return deps.page(c, records.length === 1 ? 'Forget this memory?' : `Forget ${records.length} memories?`, deps.confirm(records, back));
+    // The confirm step is a page of its own (GET), so reloading it or going back never sends a form again.
+    const params = new URLSearchParams([...wanted.slice(0, CONFIRM_MAX).map((id): [string, string] => ['id', id]), ['back', back]]);
+    return c.redirect(`/forget?${params.toString()}`, 303);
   });
 
   app.post('/sessions/retry', async (c) => {

@@ -361,6 +361,10 @@ describe.skipIf(chromiumPath === null)('recall ui in a browser', () => {
     await page.click('#forget-selected');
     await expect(page.locator('h1').textContent()).resolves.toBe('Forget 3 memories?');
     expect(await page.locator('#to-forget li').count()).toBe(3);
+    // The confirm step is a page of its own: reloading it sends nothing again and forgets nothing.
+    expect(new URL(page.url()).pathname).toBe('/forget');
+    await page.reload();
+    expect(await page.locator('#to-forget li').count()).toBe(3);
     await page.click('#confirm-forget');
     await page.waitForURL(/done=forgot&n=3/);
     await expect(page.locator('#notice').textContent()).resolves.toContain('Forgot 3 memories.');
