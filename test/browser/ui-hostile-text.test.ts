@@ -67,7 +67,7 @@ const line = (fields: Record<string, unknown>): string => JSON.stringify({ ...(J
 const ns = (namespace: string): string => `?namespace=${encodeURIComponent(namespace)}`;
 
 /** Every page, with the hostile rows on them. */
-const PAGES = ['/', '/?q=build', `/${ns(LONG_NS)}`, '/memory/iso', '/memory/src', '/memory/long', '/memory/zalgo', '/memory/iso/forget', '/memory/long/forget', '/review', `/review${ns(LONG_NS)}`, '/review?reason=hidden-text', `/next-session${ns(NS)}`, `/next-session${ns(BIDI_NS)}`, `/next-session${ns(LONG_NS)}`, '/sessions', '/endless', '/health'];
+const PAGES = ['/', '/?q=build', `/${ns(LONG_NS)}`, '/memory/iso', '/memory/src', '/memory/long', '/memory/zalgo', '/memory/iso/forget', '/memory/long/forget', '/review', `/review${ns(LONG_NS)}`, '/review?reason=hidden-text', `/next-session${ns(NS)}`, `/next-session${ns(BIDI_NS)}`, `/next-session${ns(LONG_NS)}`, '/sessions', '/endless', '/health', '/forget?id=ho0&id=ho1&back=/review', '/?done=forgot&n=2&undo=k1', '/memory/rlo?done=added&redacted=2', '/memory/nope'];
 
 /** What a page shows as text or names: <main> without form fields, <title>, options, and the names and titles of elements. */
 const SHOWN = `(() => {
