@@ -134,6 +134,6 @@ export function memoryTable(records: readonly MemoryRecord[], label: ProjectLabe
   return html`<table class="memories"><thead><tr>${scores.size > 0 ? html`<th>score</th>` : ''}<th>memory</th><th>type</th><th>project</th><th>from</th><th>seen</th><th>created</th><th>last seen</th></tr></thead><tbody>
 ${records.map((r) => html`<tr class="${r.status === 'quarantined' ? 'quarantined' : ''}" data-id="${r.id}">${scores.size > 0 ? html`<td data-label="score">${(scores.get(r.id) ?? 0).toFixed(2)}</td>` : ''}
 <td class="text"><a href="/memory/${r.id}">${visible(r.content)}</a>${r.status === 'quarantined' ? html` <span class="tag held">held for review</span>` : ''}${r.supersededBy ? html` <span class="tag">replaced</span>` : ''}</td>
-<td data-label="type">${r.type}</td><td data-label="project" class="name">${label(r.namespace)}</td><td data-label="from" class="name">${visible(r.provenance ?? r.source)}</td><td data-label="seen">${r.seenCount}</td><td data-label="created">${r.createdAt.slice(0, 16).replace('T', ' ')}</td><td data-label="last seen">${r.lastSeenAt.slice(0, 16).replace('T', ' ')}</td></tr>`)}
+<td data-label="type">${r.type}</td><td data-label="project" class="name">${label.html(r.namespace)}</td><td data-label="from" class="name">${visible(r.provenance ?? r.source)}</td><td data-label="seen">${r.seenCount}</td><td data-label="created">${r.createdAt.slice(0, 16).replace('T', ' ')}</td><td data-label="last seen">${r.lastSeenAt.slice(0, 16).replace('T', ' ')}</td></tr>`)}
 </tbody></table>`;
 }

@@ -23,7 +23,7 @@ export async function renderMemoryPage(record: MemoryRecord, token: string, runt
   return html`<p class="text" id="text">${visible(record.content)}</p>
 ${holdsHidden(record.content) ? html`<p class="warn" id="hidden-note">This text holds invisible, bidirectional or control characters (or combining marks stacked high); each is shown above as a marked <code>\\u{…}</code> (or a count of the marks) where it sits.</p>` : ''}
 <dl>
-<dt>id</dt><dd>${record.id}</dd><dt>type</dt><dd>${record.type}</dd><dt>project</dt><dd>${label(record.namespace)} <span class="muted">(${visible(record.namespace)})</span></dd>
+<dt>id</dt><dd>${record.id}</dd><dt>type</dt><dd>${record.type}</dd><dt>project</dt><dd>${label.html(record.namespace)} <span class="muted">(${visible(record.namespace)})</span></dd>
 <dt>project folder</dt><dd>${record.projectRoot === null ? '-' : visible(record.projectRoot)}</dd><dt>source</dt><dd>${visible(record.source)}</dd><dt>words from</dt><dd>${record.provenance ?? 'not recorded'}</dd>
 <dt>session</dt><dd>${record.sessionId === null ? '-' : visible(record.sessionId)}</dd><dt>created</dt><dd>${record.createdAt}</dd><dt>last seen</dt><dd>${record.lastSeenAt}</dd>
 <dt>seen</dt><dd>${record.seenCount} time${record.seenCount === 1 ? '' : 's'}</dd><dt>embedder</dt><dd>${visible(record.embedder)}</dd>

@@ -82,7 +82,7 @@ export async function readHeld(runtime: Runtime, cached: Cached): Promise<Memory
 export function reviewRow({ record: r, reasons }: Held, label: ProjectLabel): Html {
   const name = labelText(r.content);
   return html`<tr class="quarantined" data-id="${r.id}"><td><input type="checkbox" name="id" value="${r.id}" aria-label="${`Select: ${name}`}"></td>
-<td class="text"><a href="/memory/${r.id}">${visible(r.content)}</a> <span class="tag held">held for review</span></td><td data-label="why">${reasons.map((reason) => REASON_TEXT[reason]).join('; ')}</td><td data-label="project" class="name">${label(r.namespace)}</td><td data-label="from" class="name">${visible(r.provenance ?? r.source)}</td>
+<td class="text"><a href="/memory/${r.id}">${visible(r.content)}</a> <span class="tag held">held for review</span></td><td data-label="why">${reasons.map((reason) => REASON_TEXT[reason]).join('; ')}</td><td data-label="project" class="name">${label.html(r.namespace)}</td><td data-label="from" class="name">${visible(r.provenance ?? r.source)}</td>
 <td><button type="submit" name="one" value="approve:${r.id}" aria-label="${`Approve: ${name}`}">Approve</button> <button type="submit" name="one" value="forget:${r.id}" class="danger" aria-label="${`Forget: ${name}`}">Forget…</button></td></tr>`;
 }
 

@@ -156,6 +156,7 @@ describe.skipIf(chromiumPath === null)('recall ui in a browser, over hostile tex
     }
     await page.goto(`${base}review${ns(BIDI_NS)}`);
     await expect(page.locator('tr[data-id="ho0"] td[data-label="project"]').textContent()).resolves.toBe('shop\\u{202E}evil');
+    await expect(page.locator('tr[data-id="ho0"] td[data-label="project"] mark.hidden-char').textContent()).resolves.toBe('\\u{202E}');
     await expect(page.locator('#f-project option:checked').textContent()).resolves.toBe('shop\\u{202E}evil (31)');
     await expect(page.locator('#f-source').textContent()).resolves.toContain('mcp\\u{202E}x');
     await page.goto(`${base}memory/src`);
