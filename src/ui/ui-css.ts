@@ -46,8 +46,8 @@ header nav{display:flex;flex-wrap:wrap;gap:4px 0}
 .badge{background:var(--badge-bg);color:var(--badge-text);border-radius:9px;padding:0 7px;font-size:12px}
 main{padding:12px 20px;max-width:1200px}h1{font-size:20px}
 table{border-collapse:collapse;width:100%;background:var(--surface)}th,td{border-bottom:1px solid var(--border);padding:6px 8px;text-align:left;vertical-align:top}
-th{font-weight:600;background:var(--head)}.text{white-space:pre-wrap;overflow-wrap:anywhere;unicode-bidi:isolate}td.text{max-width:560px}
-td.name{overflow-wrap:anywhere;min-width:9ch}main p,main li,main dd,main h1,main h2,main summary,main label{overflow-wrap:anywhere}
+th{font-weight:600;background:var(--head)}.text{white-space:pre-wrap;overflow-wrap:anywhere;unicode-bidi:isolate}td.text{max-width:560px;min-width:16em}
+td.name{overflow-wrap:anywhere;min-width:9ch;max-width:20em}main p,main li,main dd,main h1,main h2,main summary,main label{overflow-wrap:anywhere}
 .quarantined{background:var(--held-row)}.tag{font-size:12px;border-radius:4px;padding:1px 5px;background:var(--tag-bg);color:var(--tag-text)}
 .tag.held{background:var(--held-bg);color:var(--held-text)}form.inline{display:inline}form.filters{margin:8px 0 14px;display:flex;flex-wrap:wrap;gap:6px}
 input,select,textarea,button{font:inherit;color:var(--text);background:var(--surface);border:1px solid var(--border);border-radius:4px;padding:3px 8px;max-width:100%}
@@ -62,7 +62,7 @@ mark.hidden-char{background:var(--mark-bg);color:var(--mark-text);border-radius:
 fieldset{border:1px solid var(--border);border-radius:4px;margin:12px 0;max-width:780px}
 @media (max-width: 640px){
 header{padding:8px 12px;gap:4px 12px}main{padding:8px 12px}
-table,tbody,tr,td{display:block;width:auto;max-width:none}
+table,tbody,tr,td{display:block;width:auto;max-width:none;min-width:0}
 thead{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
 tr{border-bottom:1px solid var(--border);padding:6px 0}td{border:0;padding:2px 8px;overflow-wrap:anywhere}
 td[data-label]::before{content:attr(data-label) ": ";font-weight:600}
