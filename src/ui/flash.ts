@@ -42,7 +42,7 @@ export function renderNotice(query: (name: string) => string | undefined, token:
     forgot: `Forgot ${memories}.`,
     restored: `Restored ${memories}, as ${n === 1 ? 'it was' : 'they were'}.`,
     approved: `Approved ${memories}: sessions see ${n === 1 ? 'it' : 'them'} now.`,
-    'undo-gone': 'Nothing to undo: the undo window (30 minutes, while this page runs) has passed.',
+    'undo-gone': 'Nothing to undo: it was undone already, or its window (30 minutes, while this page runs) has passed.',
   };
   const button = done === 'forgot' && undo !== undefined && /^[\w-]{1,40}$/.test(undo)
     ? postButton('/undo', token, 'Undo', html`<input type="hidden" name="key" value="${undo}">`, '', `Undo: bring back the ${memories} just forgotten`)

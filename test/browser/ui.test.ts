@@ -288,7 +288,11 @@ describe.skipIf(chromiumPath === null)('recall ui in a browser', () => {
     await expect(page.locator('#text').textContent()).resolves.toBe('Docker compose files live in deploy/.');
     const shown = JSON.parse((await runCli(['show', 'm5', '--json'], { env: h.env })).stdout) as { type: string };
     expect(shown.type).toBe('pattern');
-    // The same undo twice does nothing more.
+    // The same undo twice does nothing more, and says why.
+    await page.goBack();
+    await page.click('#notice button:has-text("Undo")');
+    await page.waitForURL(/done=undo-gone/);
+    await expect(page.locator('#notice').textContent()).resolves.toContain('Nothing to undo: it was undone already');
     await page.goto(base);
     expect(await page.locator('tr[data-id="m5"]').count()).toBe(1);
   });
