@@ -1,6 +1,7 @@
 /** One memory: every field, its text with hidden characters shown, its versions, the session it came from, edit and forget. */
 import { html } from 'hono/html';
 import { MEMORY_TYPES, type MemoryRecord } from '../core/memory.js';
+import type { MemoryStore } from '../core/ports.js';
 import { quarantineReasons } from '../store/quarantine-reasons.js';
 import { readVersionChain } from '../store/version-chain.js';
 import type { Runtime } from '../app/runtime.js';
@@ -9,12 +10,28 @@ import { memoryTable } from './page-memories.js';
 import { projectLabels } from './project-labels.js';
 import { holdsHidden, labelText, spellHidden, visible } from './visible-text.js';
 
+/** A session's memories are stored within hours of each other: those of its project this close to the memory. */
+const SESSION_WINDOW_MS = 24 * 3_600_000;
+
+/**
+ * The project's memories stored within SESSION_WINDOW_MS of this one (every version), up to 200 of them,
+ * on the list's sorted path: the newest 200 of a big project held none of an older memory's session.
+ */
+function readAround(store: MemoryStore, record: MemoryRecord): Promise<MemoryRecord[]> {
+  const at = Date.parse(record.createdAt);
+  if (Number.isNaN(at)) return store.list({ allVersions: true, limit: 200, namespace: record.namespace });
+  return store.list({
+    allVersions: true, limit: 200, namespace: record.namespace,
+    since: new Date(at - SESSION_WINDOW_MS), olderThan: { createdAt: new Date(at + SESSION_WINDOW_MS).toISOString(), id: '' },
+  });
+}
+
 export async function renderMemoryPage(record: MemoryRecord, token: string, runtime: Runtime): Promise<Html> {
   const store = await runtime.store();
   const [chain, groups, sameSession] = await Promise.all([
     readVersionChain(store, record),
     store.countByNamespaceAndType(),
-    record.sessionId === null ? Promise.resolve([]) : store.list({ allVersions: true, limit: 200, namespace: record.namespace }),
+    record.sessionId === null ? Promise.resolve([]) : readAround(store, record),
   ]);
   const label = projectLabels(groups.map((g) => g.namespace));
   const fromSession = sameSession.filter((r) => r.sessionId === record.sessionId && r.id !== record.id);
