@@ -65,6 +65,7 @@ export async function renderMemoriesPage(query: MemoriesQuery, runtime: Runtime,
 <select name="type" aria-label="type"><option value="">all types</option>${MEMORY_TYPES.map((t) => html`<option${t === query.type ? ' selected' : ''}>${t}</option>`)}</select>
 <button type="submit">${query.q === '' ? 'Filter' : 'Search'}</button></form>
 <p class="muted">${rows.searched ? `${shown.length} best match${shown.length === 1 ? '' : 'es'} (hybrid search)` : `newest first, page ${rows.page}`}</p>
+${rows.searched && shown.length > 0 && !rows.wordsMatched ? html`<p id="no-word-hits">No memory holds the words “${visible(query.q)}”: below are the nearest by meaning, which may not be related. Try other words, or <a href="/">show all memories</a>.</p>` : ''}
 ${shown.length === 0 ? noneFound(query, label) : memoryTable(shown, label, rows.scores)}
 ${rows.searched ? '' : html`<p>${rows.newer && newest ? html`<a href="${link(rows.page - 1, 'newer', newest)}" id="newer">← newer</a> ` : ''}${rows.older && oldest ? html`<a href="${link(rows.page + 1, 'older', oldest)}" id="older">older →</a>` : ''}</p>`}
 ${addForm(token, namespaces, label, false)}`;
@@ -99,6 +100,8 @@ interface Rows {
   records: MemoryRecord[];
   scores: Map<string, number>;
   searched: boolean;
+  /** A search whose words some memory holds (its text side found any); false: the hits are by meaning alone. */
+  wordsMatched: boolean;
   /** The page number shown, and whether there are newer and older pages. */
   page: number;
   newer: boolean;
@@ -112,12 +115,13 @@ async function readRows(query: MemoriesQuery, filters: MemoryFilters, runtime: R
     { query: query.q, mode: 'hybrid', filters, limit: PAGE_SIZE, minScore: runtime.config.search.minScore },
     { store, embedder: runtime.embedder },
   );
-  return { records: hits.map((h) => h.record), scores: new Map(hits.map((h) => [h.record.id, h.score])), searched: true, page: 1, newer: false, older: false };
+  const wordsMatched = hits.some((h) => (h.textScore ?? 0) > 0);
+  return { records: hits.map((h) => h.record), scores: new Map(hits.map((h) => [h.record.id, h.score])), searched: true, wordsMatched, page: 1, newer: false, older: false };
 }
 
 /** One page of the newest-first list; one row past the page says whether there is another page that way. */
 async function readPage(query: MemoriesQuery, filters: MemoryFilters, store: MemoryStore): Promise<Rows> {
-  const page = { scores: new Map<string, number>(), searched: false };
+  const page = { scores: new Map<string, number>(), searched: false, wordsMatched: false };
   if (query.newerThan !== undefined) {
     const newer = await store.list({ ...filters, newerThan: query.newerThan, limit: PAGE_SIZE + 1 });
     // Fewer than a page and one newer than the place: that is the newest page, shown whole from the top.

@@ -244,13 +244,18 @@ describe.skipIf(chromiumPath === null)('recall ui in a browser, over hostile tex
     }
   });
 
-  it('says what to try when a search or a filter finds nothing', async () => {
+  it('says what to try when a search or a filter finds nothing, and when no memory holds the words searched', async () => {
     const page = await openPage(`/?q=${encodeURIComponent('cache warm')}&type=session`);
     const none = (await page.locator('#no-hits').textContent()) ?? '';
     expect(none).toContain('No memory matches “cache warm” of type session.');
     expect(await page.locator('#no-hits a[href="/"]').count()).toBe(1);
     await page.goto(`${base}${ns(NS).slice(0)}&type=session`);
     await expect(page.locator('#no-hits').textContent()).resolves.toContain('No memory in shop of type session.');
+    // Words no memory holds: the nearest by meaning still come, said to be only that.
+    await page.goto(`${base}?q=zzzzqqqq`);
+    await expect(page.locator('#no-word-hits').textContent()).resolves.toContain('No memory holds the words “zzzzqqqq”');
+    await page.goto(`${base}?q=build`);
+    expect(await page.locator('#no-word-hits').count()).toBe(0);
   });
 
   it('refuses an empty or a secret-only memory with a clear message, and says when it redacted a secret', async () => {
