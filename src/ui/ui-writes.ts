@@ -2,7 +2,8 @@
  * The changes `recall ui` makes, each a POST that redirects to a page saying what happened (flash.ts):
  * edit, add (the path of `recall add`), forget (after its confirm step, undoable), undo, approve and the
  * review's bulk decisions, retry of failed captures. Each write refreshes the SessionStart context of the
- * projects it touched.
+ * projects it touched. The confirm step before a forget is a GET page of its own (`/forget?id=...`),
+ * which review's Forget buttons redirect to.
  */
 import type { Hono } from 'hono';
 import { RecallError, describeError } from '../core/errors.js';
