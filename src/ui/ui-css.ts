@@ -2,7 +2,7 @@
  * The stylesheet of `recall ui`, served by recall itself (the CSP allows nothing else). Two themes as
  * CSS variables, the dark one from `prefers-color-scheme`; each text colour is paired with the
  * backgrounds it is drawn on at a contrast of at least 4.5:1 (a test computes it from this file). Below
- * 640 px every table becomes one card per row (each cell says what it is), and stored text breaks
+ * 860 px every table becomes one card per row (each cell says what it is), and stored text breaks
  * anywhere it must, so the page is never wider than the screen.
  */
 export const THEMES = {
@@ -60,12 +60,13 @@ progress{width:260px;max-width:40vw}.ok{color:var(--ok)}.fail{color:var(--danger
 mark.hidden-char{background:var(--mark-bg);color:var(--mark-text);border-radius:3px;padding:0 2px;font-family:ui-monospace,monospace;font-size:12px}
 .totals{margin:4px 0 10px}.actions{display:flex;flex-wrap:wrap;gap:6px;align-items:center;margin:8px 0}
 fieldset{border:1px solid var(--border);border-radius:4px;margin:12px 0;max-width:780px}
-@media (max-width: 640px){
+@media (max-width: 860px){
 header{padding:8px 12px;gap:4px 12px}main{padding:8px 12px}
 table,tbody,tr,td{display:block;width:auto;max-width:none;min-width:0}
 thead{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
 tr{border-bottom:1px solid var(--border);padding:6px 0}td{border:0;padding:2px 8px;overflow-wrap:anywhere}
 td[data-label]::before{content:attr(data-label) ": ";font-weight:600}
+td.text,td.name{max-width:none;min-width:0}
 dl{grid-template-columns:1fr}dd{margin-bottom:6px}
 }
 `;
