@@ -2,11 +2,12 @@
 import { html } from 'hono/html';
 import { MEMORY_TYPES, type MemoryRecord } from '../core/memory.js';
 import type { MemoryStore } from '../core/ports.js';
-import { quarantineReasons } from '../store/quarantine-reasons.js';
+import { screenMemory } from '../store/screen-memory.js';
 import { readVersionChain } from '../store/version-chain.js';
 import type { Runtime } from '../app/runtime.js';
 import { postButton, type Html } from './ui-layout.js';
 import { memoryTable } from './page-memories.js';
+import { whyHeld } from './page-review.js';
 import { projectLabels } from './project-labels.js';
 import { holdsHidden, labelText, spellHidden, visible } from './visible-text.js';
 
@@ -44,7 +45,7 @@ ${holdsHidden(record.content) ? html`<p class="warn" id="hidden-note">This text 
 <dt>project folder</dt><dd>${record.projectRoot === null ? '-' : visible(record.projectRoot)}</dd><dt>source</dt><dd>${visible(record.source)}</dd><dt>words from</dt><dd>${record.provenance ?? 'not recorded'}</dd>
 <dt>session</dt><dd>${record.sessionId === null ? '-' : visible(record.sessionId)}</dd><dt>created</dt><dd>${record.createdAt}</dd><dt>last seen</dt><dd>${record.lastSeenAt}</dd>
 <dt>seen</dt><dd>${record.seenCount} time${record.seenCount === 1 ? '' : 's'}</dd><dt>embedder</dt><dd>${visible(record.embedder)}</dd>
-<dt>status</dt><dd>${held ? html`<span class="tag held">held for review</span> ${quarantineReasons(record).join('; ')}` : record.supersededBy ? html`replaced by <a href="/memory/${record.supersededBy}">${record.supersededBy}</a> at ${record.supersededAt ?? ''}` : 'current'}</dd>
+<dt>status</dt><dd>${held ? html`<span class="tag held">held for review</span> ${whyHeld(record, screenMemory(record.content, record).reasons)}` : record.supersededBy ? html`replaced by <a href="/memory/${record.supersededBy}">${record.supersededBy}</a> at ${record.supersededAt ?? ''}` : 'current'}</dd>
 </dl>
 <h2>Edit</h2>
 <form method="post" action="/memory/${record.id}/edit" id="edit">

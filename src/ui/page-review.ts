@@ -82,8 +82,21 @@ export async function readHeld(runtime: Runtime, cached: Cached): Promise<Memory
 export function reviewRow({ record: r, reasons }: Held, label: ProjectLabel): Html {
   const name = labelText(r.content);
   return html`<tr class="quarantined" data-id="${r.id}"><td><input type="checkbox" name="id" value="${r.id}" aria-label="${`Select: ${name}`}"></td>
-<td class="text"><a href="/memory/${r.id}">${visible(r.content)}</a> <span class="tag held">held for review</span></td><td data-label="why">${reasons.map((reason) => REASON_TEXT[reason]).join('; ')}</td><td data-label="project" class="name">${label.html(r.namespace)}</td><td data-label="from" class="name">${visible(r.provenance ?? r.source)}</td>
+<td class="text"><a href="/memory/${r.id}">${visible(r.content)}</a> <span class="tag held">held for review</span></td><td data-label="why">${whyHeld(r, reasons)}</td><td data-label="project" class="name">${label.html(r.namespace)}</td><td data-label="from" class="name">${visible(r.provenance ?? r.source)}</td>
 <td><button type="submit" name="one" value="approve:${r.id}" aria-label="${`Approve: ${name}`}">Approve</button> <button type="submit" name="one" value="forget:${r.id}" class="danger" aria-label="${`Forget: ${name}`}">Forget…</button></td></tr>`;
+}
+
+/**
+ * Why a memory is held, in words: what the screen finds in it, and the memories it proposes to replace
+ * (a change to memories of higher authority waits for the user), each linked. A memory held when it was
+ * stored that the screen finds nothing in now says so, rather than nothing.
+ */
+export function whyHeld(r: MemoryRecord, reasons: readonly QuarantineReason[]): Html {
+  const words = reasons.map((reason) => REASON_TEXT[reason]).join('; ');
+  const replaces = r.wantsToReplace ?? [];
+  if (words === '' && replaces.length === 0) return html`held when it was stored; the screen finds nothing in it now`;
+  const proposal = replaces.length === 0 ? '' : html`${words === '' ? '' : '; '}wants to replace ${replaces.map((id, i) => html`${i > 0 ? ', ' : ''}<a href="/memory/${id}">${id}</a>`)}`;
+  return html`${words}${proposal}`;
 }
 
 /** The filters, each choice with its count; reasons without counts while they are still being screened (`reasonsOf` null). */

@@ -116,6 +116,7 @@ describe.skipIf(chromiumPath === null)('recall ui in a browser, over hostile tex
       line({ id: 'zalgo', content: ZALGO }),
       line({ id: 'long', content: 'x'.repeat(700), namespace: LONG_NS }),
       line({ id: 'src', content: 'A memory from a strange source.', source: 'src\u202Eevil' }),
+      line({ id: 'plainheld', content: 'Prefer small pull requests.', status: 'quarantined' }),
       line({ id: 'c1', content: 'Use Node 18 for the build.', type: 'decision', created_at: ago(3 * HOUR), last_seen_at: ago(3 * HOUR), superseded_by: 'c2' }),
       line({ id: 'c2', content: 'Use Node 20 for the build.', type: 'decision', created_at: ago(2 * HOUR), last_seen_at: ago(2 * HOUR) }),
       // An old session in a busy project: 250 memories came after it.
@@ -167,6 +168,13 @@ describe.skipIf(chromiumPath === null)('recall ui in a browser, over hostile tex
     await expect(page.locator('dl').textContent()).resolves.toContain('src\\u{202E}evil');
     await page.goto(`${base}sessions`);
     await expect(page.locator('main').textContent()).resolves.toContain('bad\\u{202E}name.json');
+  });
+
+  it('says why a memory is held even when the screen finds nothing in it now', async () => {
+    const page = await openPage(`/review${ns(NS)}`);
+    await expect(page.locator('tr[data-id="plainheld"] td[data-label="why"]').textContent()).resolves.toBe('held when it was stored; the screen finds nothing in it now');
+    await page.goto(`${base}memory/plainheld`);
+    await expect(page.locator('dl').textContent()).resolves.toContain('held for review held when it was stored');
   });
 
   it('counts combining marks stacked past three on a letter instead of painting them over the lines around', async () => {

@@ -3,6 +3,7 @@ import type { MemoryRecord } from '../../../src/core/memory.js';
 import { renderNotice, safeBack, withNotice } from '../../../src/ui/flash.js';
 import { projectLabels } from '../../../src/ui/project-labels.js';
 import { createUndoStash } from '../../../src/ui/undo-stash.js';
+import { whyHeld } from '../../../src/ui/page-review.js';
 import { labelText, spellHidden, unspellHidden, visible } from '../../../src/ui/visible-text.js';
 
 describe('projectLabels', () => {
@@ -93,5 +94,20 @@ describe('createUndoStash', () => {
     const key = stash.keep({ records: [record], relinked: [] });
     now = 1_001;
     expect(stash.take(key)).toBeNull();
+  });
+});
+
+describe('whyHeld', () => {
+  const held = { id: 'h1', content: 'Use npm.', status: 'quarantined' } as MemoryRecord;
+
+  it('says what the screen finds and links the memories a held change wants to replace', async () => {
+    expect(String(await whyHeld(held, ['override']))).toBe('tells the agent to ignore its instructions');
+    const proposal = String(await whyHeld({ ...held, wantsToReplace: ['g1', 'g2'] }, []));
+    expect(proposal).toBe('wants to replace <a href="/memory/g1">g1</a>, <a href="/memory/g2">g2</a>');
+    expect(String(await whyHeld({ ...held, wantsToReplace: ['g1'] }, ['registry']))).toBe('changes a package registry or a git remote; wants to replace <a href="/memory/g1">g1</a>');
+  });
+
+  it('says so when the screen finds nothing, rather than nothing', async () => {
+    expect(String(await whyHeld(held, []))).toBe('held when it was stored; the screen finds nothing in it now');
   });
 });
