@@ -27,7 +27,8 @@ export function checkMemoryText(raw: string): string {
 
 /**
  * Stores one memory written by hand (`recall add`, the MCP `memory_store` tool) the way captured ones
- * are stored: redacted, embedded, deduplicated, written under the store lock in one insert.
+ * are stored: redacted, embedded, deduplicated, written under the store lock in one insert. A text that
+ * is nothing but a secret (only `[REDACTED:…]` left once redacted) is refused: it would store no rule.
  */
 export async function storeManualMemory(
   memory: { text: string; type: MemoryType; importance?: number },
@@ -35,6 +36,9 @@ export async function storeManualMemory(
   runtime: StoreParts,
 ): Promise<ManualMemoryOutcome> {
   const redacted = redactSecrets(checkMemoryText(memory.text));
+  if (redacted.count > 0 && !/[\p{L}\p{N}]/u.test(redacted.text.replace(/\[REDACTED:[^\]]*\]/g, ''))) {
+    throw new RecallError('INPUT_INVALID', 'the text is only a secret, and recall stores no secrets: write the rule around it (say where the secret lives, not what it is)');
+  }
   const store = await runtime.store();
   const embedder = await runtime.embedder();
   const provenance = origin.source === 'mcp' ? 'mcp' : 'manual';

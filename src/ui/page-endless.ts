@@ -11,22 +11,23 @@ import { summarizeSources } from '../endless/summarize-sources.js';
 import type { Runtime } from '../app/runtime.js';
 import type { Html } from './ui-layout.js';
 import { formatCount } from './format-count.js';
+import { visible } from './visible-text.js';
 
 export function renderEndlessPage(runtime: Runtime): Html {
   const home = runtime.loaded.paths.home;
   const records = listRecords(home);
   const entries = listSavings(home);
-  if (records.length === 0 && entries.length === 0) return html`<p id="nothing">No compressed outputs yet (the Endless hook, fork and backfill record them).</p>`;
+  if (records.length === 0 && entries.length === 0) return html`<p id="nothing">No compressed outputs yet. Endless Mode replaces a large tool output with a short observation while a session runs: switch it on with <code>recall install --endless</code>, or compress a past session with <code>recall endless fork &lt;transcript&gt;</code> (a copy; the original is never changed). Its savings show here.</p>`;
   const { sources, total } = summarizeSources(records, entries);
   const { sessions } = summarizeRecords(records);
   const bar = (original: number, saved: number) => html`<progress max="${Math.max(original, 1)}" value="${Math.max(saved, 0)}"></progress>`;
   return html`<p id="total">In total (the hook, forks and in-place rewrites): ${formatCount(total.savedChars)} characters saved of ${formatCount(total.originalChars)}, about ${formatCount(estimateTokens(total.savedChars))} tokens (${percent(total.savedShare)}).</p>
 <h2>By source</h2><table><thead><tr><th>source</th><th>runs</th><th>outputs</th><th>original</th><th>shown</th><th>saved</th><th>on resume</th></tr></thead><tbody>
-${[...sources, total].map((r) => html`<tr><td>${r.source}</td><td>${r.runs ?? ''}</td><td>${r.outputs}</td><td>${formatCount(r.originalChars)}</td><td>${formatCount(r.shownChars)}</td><td>${bar(r.originalChars, r.savedChars)} ${percent(r.savedShare)}</td><td>${r.resumeSavedChars === null ? '' : formatCount(r.resumeSavedChars)}</td></tr>`)}
+${[...sources, total].map((r) => html`<tr><td data-label="source">${r.source}</td><td data-label="runs">${r.runs ?? ''}</td><td data-label="outputs">${r.outputs}</td><td data-label="original">${formatCount(r.originalChars)}</td><td data-label="shown">${formatCount(r.shownChars)}</td><td data-label="saved">${bar(r.originalChars, r.savedChars)} ${percent(r.savedShare)}</td><td data-label="on resume">${r.resumeSavedChars === null ? '' : formatCount(r.resumeSavedChars)}</td></tr>`)}
 </tbody></table>
 <h2>Per session (outputs the hook replaced)</h2>
 ${sessions.length === 0 ? html`<p>None.</p>` : html`<table><thead><tr><th>session</th><th>outputs</th><th>observed</th><th>reduced</th><th>pending</th><th>original</th><th>shown</th><th>saved</th></tr></thead><tbody>
-${sessions.map((r) => html`<tr><td>${r.sessionId}</td><td>${r.outputs}</td><td>${r.observations}</td><td>${r.reductions}</td><td>${r.pending}</td><td>${formatCount(r.originalChars)}</td><td>${formatCount(r.compressedChars)}</td><td>${bar(r.originalChars, r.savedChars)} ${percent(r.savedShare)}</td></tr>`)}
+${sessions.map((r) => html`<tr><td data-label="session" class="name">${visible(r.sessionId)}</td><td data-label="outputs">${r.outputs}</td><td data-label="observed">${r.observations}</td><td data-label="reduced">${r.reductions}</td><td data-label="pending">${r.pending}</td><td data-label="original">${formatCount(r.originalChars)}</td><td data-label="shown">${formatCount(r.compressedChars)}</td><td data-label="saved">${bar(r.originalChars, r.savedChars)} ${percent(r.savedShare)}</td></tr>`)}
 </tbody></table>`}`;
 }
 

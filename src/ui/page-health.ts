@@ -5,6 +5,7 @@ import { probeAgentFound, probeConfig, probeQueue, probeSettingsFile, probeState
 import { probeEmbedder, probeOllama, probeStore } from '../doctor/probe-services.js';
 import { runDoctor } from '../doctor/run-doctor.js';
 import type { Html } from './ui-layout.js';
+import { visible } from './visible-text.js';
 
 /**
  * `store` reads the table whole for damage (probeStore): the caller keeps its answer while the table is
@@ -24,6 +25,6 @@ export async function renderHealthPage(
   );
   return html`<p class="muted" id="served-by">This page is served by ${servedBy} (pid ${process.pid}).</p>
 <table><thead><tr><th>check</th><th>result</th><th>detail</th></tr></thead><tbody>
-${results.map((r) => html`<tr><td>${r.title}</td><td class="${r.status}">${r.status}</td><td class="text">${r.detail}${r.fix ? html`<br><span class="muted">${r.fix}</span>` : ''}</td></tr>`)}
+${results.map((r) => html`<tr><td data-label="check">${r.title}</td><td data-label="result" class="${r.status}">${r.status}</td><td data-label="detail" class="text">${visible(r.detail)}${r.fix ? html`<br><span class="muted">${visible(r.fix)}</span>` : ''}</td></tr>`)}
 </tbody></table>`;
 }

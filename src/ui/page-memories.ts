@@ -65,9 +65,16 @@ export async function renderMemoriesPage(query: MemoriesQuery, runtime: Runtime,
 <select name="type" aria-label="type"><option value="">all types</option>${MEMORY_TYPES.map((t) => html`<option${t === query.type ? ' selected' : ''}>${t}</option>`)}</select>
 <button type="submit">${query.q === '' ? 'Filter' : 'Search'}</button></form>
 <p class="muted">${rows.searched ? `${shown.length} best match${shown.length === 1 ? '' : 'es'} (hybrid search)` : `newest first, page ${rows.page}`}</p>
-${memoryTable(shown, label, rows.scores)}
+${rows.searched && shown.length > 0 && !rows.wordsMatched ? html`<p id="no-word-hits">No memory holds the words “${visible(query.q)}”: below are the nearest by meaning, which may not be related. Try other words, or <a href="/">show all memories</a>.</p>` : ''}
+${shown.length === 0 ? noneFound(query, label) : memoryTable(shown, label, rows.scores)}
 ${rows.searched ? '' : html`<p>${rows.newer && newest ? html`<a href="${link(rows.page - 1, 'newer', newest)}" id="newer">← newer</a> ` : ''}${rows.older && oldest ? html`<a href="${link(rows.page + 1, 'older', oldest)}" id="older">older →</a>` : ''}</p>`}
 ${addForm(token, namespaces, label, false)}`;
+}
+
+/** A search or filter that finds nothing in a store that has memories: what to try next. */
+function noneFound(query: MemoriesQuery, label: ProjectLabel): Html {
+  const where = [query.namespace === '' ? '' : `in ${label(query.namespace)}`, query.type === '' ? '' : `of type ${query.type}`].filter((s) => s !== '').join(' ');
+  return html`<p id="no-hits">${query.q === '' ? `No memory ${where}.` : html`No memory matches “${visible(query.q)}”${where === '' ? '' : ` ${where}`}.`} Try other words or ${query.namespace === '' && query.type === '' ? 'fewer of them' : 'all projects and types'}, or <a href="/">show all memories</a>.</p>`;
 }
 
 /** What an empty store should say: how memories get there. */
@@ -93,6 +100,8 @@ interface Rows {
   records: MemoryRecord[];
   scores: Map<string, number>;
   searched: boolean;
+  /** A search whose words some memory holds (its text side found any); false: the hits are by meaning alone. */
+  wordsMatched: boolean;
   /** The page number shown, and whether there are newer and older pages. */
   page: number;
   newer: boolean;
@@ -106,12 +115,13 @@ async function readRows(query: MemoriesQuery, filters: MemoryFilters, runtime: R
     { query: query.q, mode: 'hybrid', filters, limit: PAGE_SIZE, minScore: runtime.config.search.minScore },
     { store, embedder: runtime.embedder },
   );
-  return { records: hits.map((h) => h.record), scores: new Map(hits.map((h) => [h.record.id, h.score])), searched: true, page: 1, newer: false, older: false };
+  const wordsMatched = hits.some((h) => (h.textScore ?? 0) > 0);
+  return { records: hits.map((h) => h.record), scores: new Map(hits.map((h) => [h.record.id, h.score])), searched: true, wordsMatched, page: 1, newer: false, older: false };
 }
 
 /** One page of the newest-first list; one row past the page says whether there is another page that way. */
 async function readPage(query: MemoriesQuery, filters: MemoryFilters, store: MemoryStore): Promise<Rows> {
-  const page = { scores: new Map<string, number>(), searched: false };
+  const page = { scores: new Map<string, number>(), searched: false, wordsMatched: false };
   if (query.newerThan !== undefined) {
     const newer = await store.list({ ...filters, newerThan: query.newerThan, limit: PAGE_SIZE + 1 });
     // Fewer than a page and one newer than the place: that is the newest page, shown whole from the top.
@@ -128,6 +138,6 @@ export function memoryTable(records: readonly MemoryRecord[], label: ProjectLabe
   return html`<table class="memories"><thead><tr>${scores.size > 0 ? html`<th>score</th>` : ''}<th>memory</th><th>type</th><th>project</th><th>from</th><th>seen</th><th>created</th><th>last seen</th></tr></thead><tbody>
 ${records.map((r) => html`<tr class="${r.status === 'quarantined' ? 'quarantined' : ''}" data-id="${r.id}">${scores.size > 0 ? html`<td data-label="score">${(scores.get(r.id) ?? 0).toFixed(2)}</td>` : ''}
 <td class="text"><a href="/memory/${r.id}">${visible(r.content)}</a>${r.status === 'quarantined' ? html` <span class="tag held">held for review</span>` : ''}${r.supersededBy ? html` <span class="tag">replaced</span>` : ''}</td>
-<td data-label="type">${r.type}</td><td data-label="project">${label(r.namespace)}</td><td data-label="from">${r.provenance ?? r.source}</td><td data-label="seen">${r.seenCount}</td><td data-label="created">${r.createdAt.slice(0, 16).replace('T', ' ')}</td><td data-label="last seen">${r.lastSeenAt.slice(0, 16).replace('T', ' ')}</td></tr>`)}
+<td data-label="type">${r.type}</td><td data-label="project" class="name">${label.html(r.namespace)}</td><td data-label="from" class="name">${visible(r.provenance ?? r.source)}</td><td data-label="seen">${r.seenCount}</td><td data-label="created">${r.createdAt.slice(0, 16).replace('T', ' ')}</td><td data-label="last seen">${r.lastSeenAt.slice(0, 16).replace('T', ' ')}</td></tr>`)}
 </tbody></table>`;
 }

@@ -46,10 +46,11 @@ export async function renderNextSessionPage(wanted: string, runtime: Runtime, lo
 <p id="budget">${text.length} of ${context.maxChars} characters of notes (${handed.length} of ${ADDITIONAL_CONTEXT_CAP} with the wrapper); ${fresh.included} memories shown, ${fresh.omitted} left out.</p>
 ${stale ? html`<p id="stale" class="warn">The store has changed since this context was written; the next capture or change here writes it again. The lists below are as it will be.</p>` : ''}
 <pre id="context">${handed === '' ? '(nothing: a session here starts without recall context)' : visible(handed)}</pre>
+${fresh.lines.length === 0 && fresh.leftOut.length === 0 ? html`<p id="no-context">No memory reaches ${label.html(namespace)} yet. Memories come from your agent's sessions once they are captured (run <code>recall install</code> once; <code>recall doctor</code> checks it), or add one yourself on the <a href="/#add">Memories</a> page.</p>` : ''}
 <h2>Shown, line by line (${fresh.lines.length})</h2>
 ${fresh.lines.length === 0 ? html`<p class="muted">None.</p>` : html`<ol id="shown">${fresh.lines.map(({ line, memory }) => html`<li data-id="${memory.id}"><a href="/memory/${memory.id}">${visible(line)}</a></li>`)}</ol>`}
 <h2>Left out (${fresh.leftOut.length})</h2>
 <p class="muted">Over the budget of ${context.maxChars} characters, older session summaries, or the same text twice. Sessions can still find them with <code>recall search</code> or the MCP tools.</p>
 ${leftOut.length === 0 ? html`<p class="muted">None.</p>` : html`<ol id="left-out">${leftOut.map((m) => html`<li data-id="${m.id}"><a href="/memory/${m.id}">${visible(m.content)}</a> <span class="muted">${m.type}${m.namespace === namespace ? '' : `, ${label(m.namespace)}`}</span></li>`)}</ol>`}
-${fresh.leftOut.length > leftOut.length ? html`<p>and ${fresh.leftOut.length - leftOut.length} more: <a href="/?${new URLSearchParams({ namespace }).toString()}">all memories of ${label(namespace)}</a>.</p>` : ''}`;
+${fresh.leftOut.length > leftOut.length ? html`<p>and ${fresh.leftOut.length - leftOut.length} more: <a href="/?${new URLSearchParams({ namespace }).toString()}">all memories of ${label.html(namespace)}</a>.</p>` : ''}`;
 }

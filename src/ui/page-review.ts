@@ -12,7 +12,7 @@ import type { Html } from './ui-layout.js';
 import { projectLabels, type ProjectLabel } from './project-labels.js';
 import type { ScreenMemo } from './screen-memo.js';
 import type { Cached } from './versioned-cache.js';
-import { labelText, visible } from './visible-text.js';
+import { labelText, spelled, visible } from './visible-text.js';
 import { formatCount } from './format-count.js';
 
 export const REVIEW_PAGE_SIZE = 50;
@@ -53,7 +53,7 @@ const SCREEN_INLINE = 100;
 export async function renderReviewPage(query: ReviewQuery, token: string, runtime: Runtime, cached: Cached, memo: ScreenMemo, idle: () => boolean): Promise<Html> {
   const store = await runtime.store();
   const [records, groups] = await Promise.all([readHeld(runtime, cached), store.countByNamespaceAndType()]);
-  if (records.length === 0) return html`<p id="nothing">Nothing to review: no memory is held back. Memories that look like instructions to the agent, hold hidden characters or were written for every project by an agent wait here before any session sees them.</p>`;
+  if (records.length === 0) return html`<p id="nothing">Nothing to review: no memory is held back, so there is nothing to do here. Memories that look like instructions to the agent, hold hidden characters or were written for every project by an agent wait here before any session sees them; the count next to Review says when one does. <a href="/">All memories</a></p>`;
   const counted = query.reason !== '' || records.filter((r) => memo.known(r) === undefined).length <= SCREEN_INLINE;
   if (counted) await memo.screenAll(records);
   else memo.screenAll(records, idle).catch(() => undefined); // Goes on between requests; a later look counts.
@@ -82,8 +82,21 @@ export async function readHeld(runtime: Runtime, cached: Cached): Promise<Memory
 export function reviewRow({ record: r, reasons }: Held, label: ProjectLabel): Html {
   const name = labelText(r.content);
   return html`<tr class="quarantined" data-id="${r.id}"><td><input type="checkbox" name="id" value="${r.id}" aria-label="${`Select: ${name}`}"></td>
-<td class="text"><a href="/memory/${r.id}">${visible(r.content)}</a> <span class="tag held">held for review</span></td><td data-label="why">${reasons.map((reason) => REASON_TEXT[reason]).join('; ')}</td><td data-label="project">${label(r.namespace)}</td><td data-label="from">${r.provenance ?? r.source}</td>
+<td class="text"><a href="/memory/${r.id}">${visible(r.content)}</a> <span class="tag held">held for review</span></td><td data-label="why">${whyHeld(r, reasons)}</td><td data-label="project" class="name">${label.html(r.namespace)}</td><td data-label="from" class="name">${visible(r.provenance ?? r.source)}</td>
 <td><button type="submit" name="one" value="approve:${r.id}" aria-label="${`Approve: ${name}`}">Approve</button> <button type="submit" name="one" value="forget:${r.id}" class="danger" aria-label="${`Forget: ${name}`}">Forget…</button></td></tr>`;
+}
+
+/**
+ * Why a memory is held, in words: what the screen finds in it, and the memories it proposes to replace
+ * (a change to memories of higher authority waits for the user), each linked. A memory held when it was
+ * stored that the screen finds nothing in now says so, rather than nothing.
+ */
+export function whyHeld(r: MemoryRecord, reasons: readonly QuarantineReason[]): Html {
+  const words = reasons.map((reason) => REASON_TEXT[reason]).join('; ');
+  const replaces = r.wantsToReplace ?? [];
+  if (words === '' && replaces.length === 0) return html`held when it was stored; the screen finds nothing in it now`;
+  const proposal = replaces.length === 0 ? '' : html`${words === '' ? '' : '; '}wants to replace ${replaces.map((id, i) => html`${i > 0 ? ', ' : ''}<a href="/memory/${id}">${id}</a>`)}`;
+  return html`${words}${proposal}`;
 }
 
 /** The filters, each choice with its count; reasons without counts while they are still being screened (`reasonsOf` null). */
@@ -94,7 +107,7 @@ function filterForm(query: ReviewQuery, held: readonly MemoryRecord[], reasonsOf
   return html`<form method="get" action="/review" class="filters">
 <label for="f-reason" class="vh">why held</label><select id="f-reason" name="reason"><option value="">every reason</option>${reasons.map(([k, n]) => option(k, REASON_TEXT[k], n, query.reason))}</select>
 <label for="f-project" class="vh">project</label><select id="f-project" name="namespace"><option value="">all projects</option>${tally(held.map((h) => h.namespace)).map(([k, n]) => option(k, label(k), n, query.namespace))}</select>
-<label for="f-source" class="vh">source</label><select id="f-source" name="source"><option value="">every source</option>${tally(held.map((h) => h.source)).map(([k, n]) => option(k, k, n, query.source))}</select>
+<label for="f-source" class="vh">source</label><select id="f-source" name="source"><option value="">every source</option>${tally(held.map((h) => h.source)).map(([k, n]) => option(k, spelled(k), n, query.source))}</select>
 <button type="submit">Filter</button></form>${reasonsOf === null ? html`<p class="muted" id="screening">Counting the reasons of ${formatCount(held.length)} held memories; they show here on the next look.</p>` : ''}`;
 }
 

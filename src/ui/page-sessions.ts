@@ -16,7 +16,8 @@ const SHOWN = 200;
 
 export function renderSessionsPage(token: string, runtime: Runtime, retried?: string): Html {
   const { paths } = runtime.loaded;
-  const history = readHistory(paths.historyFile).reverse().slice(0, SHOWN);
+  const all = readHistory(paths.historyFile);
+  const history = all.slice(-SHOWN).reverse();
   const spool = new Spool(paths);
   const failed = spool.list('failed');
   const waiting = [...spool.list('processing'), ...spool.list('pending')];
@@ -27,11 +28,11 @@ export function renderSessionsPage(token: string, runtime: Runtime, retried?: st
 ${waiting.length === 0 ? html`<p id="no-waiting" class="muted">None: every capture has run.</p>` : waitingTable(waiting)}
 <h2>Failed captures (${failed.length})</h2>
 ${failed.length === 0 ? html`<p id="no-failed">None.</p>` : html`<table><thead><tr><th>job</th><th>session</th><th>queued</th><th>attempts</th><th>reason</th></tr></thead><tbody>
-${failed.map((f) => html`<tr><td>${basename(f.file)}</td><td>${visible(f.job?.sessionId ?? '-')}</td><td>${f.job?.enqueuedAt ?? '-'}</td><td>${f.job?.attempts ?? '-'}</td><td class="text">${visible(f.job ? (f.job.lastError ?? 'unknown') : 'not a job file (damaged)')}</td></tr>`)}
+${failed.map((f) => html`<tr><td data-label="job" class="name">${visible(basename(f.file))}</td><td data-label="session" class="name">${visible(f.job?.sessionId ?? '-')}</td><td data-label="queued">${f.job?.enqueuedAt ?? '-'}</td><td data-label="attempts">${f.job?.attempts ?? '-'}</td><td data-label="reason" class="text">${visible(f.job ? (f.job.lastError ?? 'unknown') : 'not a job file (damaged)')}</td></tr>`)}
 </tbody></table><p>${postButton('/sessions/retry', token, 'Retry failed captures')}</p>`}
-<h2>Captures</h2>
-${history.length === 0 ? html`<p>No capture yet.</p>` : html`<table><thead><tr><th>when</th><th>project</th><th>session</th><th>result</th><th>stored</th><th>reinforced</th><th>superseded</th><th>held for review</th><th>took</th></tr></thead><tbody>
-${history.map((h) => html`<tr><td>${h.at.slice(0, 19).replace('T', ' ')}</td><td>${label(h.namespace)}</td><td>${visible(h.sessionId ?? '-')}</td><td>${h.status}</td><td>${h.inserted}</td><td>${h.reinforced}</td><td>${h.superseded ?? '-'}</td><td>${h.quarantined ?? '-'}</td><td>${(h.ms / 1000).toFixed(1)} s</td></tr>`)}
+<h2>Captures (${all.length}${all.length > SHOWN ? `, the newest ${SHOWN} shown` : ''})</h2>
+${history.length === 0 ? html`<p id="no-captures">No capture yet. Sessions are captured when they end once <code>recall install</code> has set up your agent's hooks (<code>recall doctor</code> checks it); <code>recall capture &lt;transcript&gt;</code> captures one by hand.</p>` : html`<table><thead><tr><th>when</th><th>project</th><th>session</th><th>result</th><th>stored</th><th>reinforced</th><th>superseded</th><th>held for review</th><th>took</th></tr></thead><tbody>
+${history.map((h) => html`<tr><td data-label="when">${h.at.slice(0, 19).replace('T', ' ')}</td><td data-label="project" class="name">${label.html(h.namespace)}</td><td data-label="session" class="name">${visible(h.sessionId ?? '-')}</td><td data-label="result">${h.status}</td><td data-label="stored">${h.inserted}</td><td data-label="reinforced">${h.reinforced}</td><td data-label="superseded">${h.superseded ?? '-'}</td><td data-label="held for review">${h.quarantined ?? '-'}</td><td data-label="took">${(h.ms / 1000).toFixed(1)} s</td></tr>`)}
 </tbody></table>`}`;
 }
 
@@ -44,6 +45,6 @@ function waitingTable(entries: readonly SpoolEntry[]): Html {
     return `waits until ${new Date(next).toISOString().slice(0, 19).replace('T', ' ')}`;
   };
   return html`<table id="waiting"><thead><tr><th>job</th><th>session</th><th>queued</th><th>attempts</th><th>state</th><th>last error</th></tr></thead><tbody>
-${entries.map((e) => html`<tr><td>${basename(e.file)}</td><td>${visible(e.job?.sessionId ?? '-')}</td><td>${e.job?.enqueuedAt ?? '-'}</td><td>${e.job?.attempts ?? '-'}</td><td>${state(e)}</td><td class="text">${visible(e.job?.lastError ?? '')}</td></tr>`)}
+${entries.map((e) => html`<tr><td data-label="job" class="name">${visible(basename(e.file))}</td><td data-label="session" class="name">${visible(e.job?.sessionId ?? '-')}</td><td data-label="queued">${e.job?.enqueuedAt ?? '-'}</td><td data-label="attempts">${e.job?.attempts ?? '-'}</td><td data-label="state">${state(e)}</td><td data-label="last error" class="text">${visible(e.job?.lastError ?? '')}</td></tr>`)}
 </tbody></table>`;
 }

@@ -15,6 +15,7 @@ import { UI_CSS } from './ui-css.js';
 import type { PageRenderer, UiDeps } from './ui-deps.js';
 import { guardRequests } from './ui-security.js';
 import { layout } from './ui-layout.js';
+import { visible } from './visible-text.js';
 import { addWriteRoutes } from './ui-writes.js';
 import { createUndoStash } from './undo-stash.js';
 import { createScreenMemo } from './screen-memo.js';
@@ -85,9 +86,16 @@ export function buildUiApp(deps: UiDeps): UiApp {
   app.onError(async (err, c) => {
     const status = err instanceof RecallError ? (err.code === 'NOT_FOUND' ? 404 : err.code === 'INPUT_INVALID' ? 400 : 500) : 500;
     if (status === 500) logger.log('error', `recall ui: ${describeError(err)}`);
-    return c.html(layout('Could not do that', await countPending(runtime).catch(() => 0), describeError(err)), status);
+    return c.html(layout('Could not do that', await countPending(runtime).catch(() => 0), renderError(err, status)), status);
   });
   return { app, warm: () => warmPages(runtime, cached), firstPageAnswered };
+}
+
+/** What went wrong in words, with the way back: a refused input keeps what was typed behind the browser's Back button. */
+function renderError(err: unknown, status: number) {
+  if (status === 500) return html`<p id="error" role="alert" class="fail">${visible(describeError(err))}</p><p>The log has the details (<code>recall doctor</code> shows where it is). <a href="/">All memories</a></p>`;
+  const message = (err instanceof RecallError ? err.message : describeError(err)).replace(/\.$/, '');
+  return html`<p id="error" role="alert" class="fail">${visible(message.charAt(0).toUpperCase() + message.slice(1))}.</p><p>Nothing was changed. Go back with your browser's Back button to change it (what you typed is kept there), or go to <a href="/">all memories</a>.</p>`;
 }
 
 /**

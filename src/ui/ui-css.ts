@@ -2,8 +2,8 @@
  * The stylesheet of `recall ui`, served by recall itself (the CSP allows nothing else). Two themes as
  * CSS variables, the dark one from `prefers-color-scheme`; each text colour is paired with the
  * backgrounds it is drawn on at a contrast of at least 4.5:1 (a test computes it from this file). Below
- * 640 px the memory tables become one card per memory and the other tables scroll inside themselves,
- * so the page is never wider than the screen.
+ * 860 px every table becomes one card per row (each cell says what it is), and stored text breaks
+ * anywhere it must, so the page is never wider than the screen.
  */
 export const THEMES = {
   light: {
@@ -46,26 +46,27 @@ header nav{display:flex;flex-wrap:wrap;gap:4px 0}
 .badge{background:var(--badge-bg);color:var(--badge-text);border-radius:9px;padding:0 7px;font-size:12px}
 main{padding:12px 20px;max-width:1200px}h1{font-size:20px}
 table{border-collapse:collapse;width:100%;background:var(--surface)}th,td{border-bottom:1px solid var(--border);padding:6px 8px;text-align:left;vertical-align:top}
-th{font-weight:600;background:var(--head)}td.text{white-space:pre-wrap;overflow-wrap:anywhere;max-width:560px;unicode-bidi:isolate}
+th{font-weight:600;background:var(--head)}.text{white-space:pre-wrap;overflow-wrap:anywhere;unicode-bidi:isolate}td.text{max-width:560px;min-width:16em}
+td.name{overflow-wrap:anywhere;min-width:9ch;max-width:20em}main p,main li,main dd,main h1,main h2,main summary,main label{overflow-wrap:anywhere}
 .quarantined{background:var(--held-row)}.tag{font-size:12px;border-radius:4px;padding:1px 5px;background:var(--tag-bg);color:var(--tag-text)}
 .tag.held{background:var(--held-bg);color:var(--held-text)}form.inline{display:inline}form.filters{margin:8px 0 14px;display:flex;flex-wrap:wrap;gap:6px}
 input,select,textarea,button{font:inherit;color:var(--text);background:var(--surface);border:1px solid var(--border);border-radius:4px;padding:3px 8px;max-width:100%}
-button{cursor:pointer}textarea{width:100%;max-width:760px}
+::placeholder{color:var(--muted);opacity:1}button{cursor:pointer}textarea{width:100%;max-width:760px}
 .danger,button.danger{color:var(--danger)}pre{white-space:pre-wrap;overflow-wrap:anywhere;background:var(--surface);border:1px solid var(--border);padding:10px;unicode-bidi:isolate}
-dl{display:grid;grid-template-columns:max-content 1fr;gap:4px 14px}dt{font-weight:600}dd{margin:0;overflow-wrap:anywhere}
+dl{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:4px 14px}dt{font-weight:600}dd{margin:0;overflow-wrap:anywhere}
 progress{width:260px;max-width:40vw}.ok{color:var(--ok)}.fail{color:var(--danger)}.warn{color:var(--warn)}.muted,.info{color:var(--muted)}
 .flash{background:var(--flash-bg);color:var(--flash-text);border-radius:4px;padding:8px 12px;margin:8px 0}
 .flash form{display:inline;margin-left:8px}
 mark.hidden-char{background:var(--mark-bg);color:var(--mark-text);border-radius:3px;padding:0 2px;font-family:ui-monospace,monospace;font-size:12px}
 .totals{margin:4px 0 10px}.actions{display:flex;flex-wrap:wrap;gap:6px;align-items:center;margin:8px 0}
 fieldset{border:1px solid var(--border);border-radius:4px;margin:12px 0;max-width:780px}
-@media (max-width: 640px){
+@media (max-width: 860px){
 header{padding:8px 12px;gap:4px 12px}main{padding:8px 12px}
-table.memories,table.memories tbody,table.memories tr,table.memories td{display:block;width:auto;max-width:none}
-table.memories thead{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
-table.memories tr{border-bottom:1px solid var(--border);padding:6px 0}table.memories td{border:0;padding:2px 8px}
-table.memories td[data-label]::before{content:attr(data-label) ": ";font-weight:600}
-table:not(.memories){display:block;overflow-x:auto}
+table,tbody,tr,td{display:block;width:auto;max-width:none;min-width:0}
+thead{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
+tr{border-bottom:1px solid var(--border);padding:6px 0}td{border:0;padding:2px 8px;overflow-wrap:anywhere}
+td[data-label]::before{content:attr(data-label) ": ";font-weight:600}
+td.text,td.name{max-width:none;min-width:0}
 dl{grid-template-columns:1fr}dd{margin-bottom:6px}
 }
 `;

@@ -2,7 +2,8 @@
  * The changes `recall ui` makes, each a POST that redirects to a page saying what happened (flash.ts):
  * edit, add (the path of `recall add`), forget (after its confirm step, undoable), undo, approve and the
  * review's bulk decisions, retry of failed captures. Each write refreshes the SessionStart context of the
- * projects it touched.
+ * projects it touched. The confirm step before a forget is a GET page of its own (`/forget?id=...`),
+ * which review's Forget buttons redirect to.
  */
 import type { Hono } from 'hono';
 import { RecallError, describeError } from '../core/errors.js';
@@ -19,6 +20,7 @@ import type { PageRenderer, UiDeps } from './ui-deps.js';
 import { safeBack, withNotice } from './flash.js';
 import type { Html } from './ui-layout.js';
 import type { UndoStash } from './undo-stash.js';
+import { unspellHidden } from './visible-text.js';
 
 interface WriteDeps extends UiDeps {
   page: PageRenderer;
@@ -38,8 +40,20 @@ function ids(body: Body): string[] {
   return (Array.isArray(value) ? value : [value]).filter((id): id is string => typeof id === 'string' && id !== '');
 }
 
+/** Memories one confirm step names: more than a review page holds. */
+const CONFIRM_MAX = 200;
+
 export function addWriteRoutes(app: Hono, deps: WriteDeps): void {
   const { runtime, logger } = deps;
+
+  app.get('/forget', async (c) => {
+    const wanted = c.req.queries('id')?.filter((id) => id !== '').slice(0, CONFIRM_MAX) ?? [];
+    if (wanted.length === 0) throw new RecallError('INPUT_INVALID', 'no memory chosen: tick the boxes of the memories first');
+    const records = await (await runtime.store()).getMany(wanted);
+    if (records.length === 0) throw new RecallError('NOT_FOUND', 'no such memory (it may have been forgotten already)');
+    const back = safeBack(c.req.query('back') ?? '/review');
+    return deps.page(c, records.length === 1 ? 'Forget this memory?' : `Forget ${records.length} memories?`, deps.confirm(records, back));
+  });
 
   /** The write happened: a failed refresh is logged, not a failed request. */
   const refresh = async (namespaces: string[]): Promise<void> => {
@@ -54,10 +68,12 @@ export function addWriteRoutes(app: Hono, deps: WriteDeps): void {
     const body = await c.req.parseBody();
     const type = field(body, 'type');
     if (!isMemoryType(type)) throw new RecallError('INPUT_INVALID', 'unknown memory type');
-    const record = await editMemory(c.req.param('id'), { text: field(body, 'text'), type }, runtime);
+    // The box showed hidden characters spelled out (page-memory.ts): they are characters again here.
+    const text = field(body, 'spelled') === '1' ? unspellHidden(field(body, 'text')) : field(body, 'text');
+    const record = await editMemory(c.req.param('id'), { text, type }, runtime);
     logger.log('info', 'edited a memory in recall ui', { id: record.id });
     await refresh([record.namespace]);
-    return c.redirect(withNotice(`/memory/${record.id}`, 'edited'), 303);
+    return c.redirect(withNotice(`/memory/${record.id}`, record.status === 'quarantined' ? 'edited-held' : 'edited'), 303);
   });
 
   app.post('/memory/add', async (c) => {
@@ -74,7 +90,7 @@ export function addWriteRoutes(app: Hono, deps: WriteDeps): void {
     logger.log('info', 'manual memory from recall ui', outcome);
     await refresh([wanted]);
     if (outcome.id === null) return c.redirect(withNotice('/', 'known'), 303);
-    return c.redirect(withNotice(`/memory/${outcome.id}`, outcome.status === 'stored' ? 'added' : 'known'), 303);
+    return c.redirect(withNotice(`/memory/${outcome.id}`, outcome.status !== 'stored' ? 'known' : outcome.quarantined === true ? 'added-held' : 'added', { redacted: outcome.redactions }), 303);
   });
 
   app.post('/forget', async (c) => {
@@ -87,10 +103,10 @@ export function addWriteRoutes(app: Hono, deps: WriteDeps): void {
       if (found.length === 0) throw new RecallError('NOT_FOUND', `no memory with id ${wanted.join(', ')}`);
       return { records: found, relinked: (await forgetMemories(found, store, new Date())).relinked };
     });
-    const key = deps.undo.keep({ records, relinked });
+    const back = safeBack(field(body, 'back'));
+    const key = deps.undo.keep({ records, relinked, back });
     logger.log('info', 'forgot memories in recall ui', { ids: records.map((r) => r.id) });
     await refresh(records.map((r) => r.namespace));
-    const back = safeBack(field(body, 'back'));
     // Back to a memory's own page that is gone now: the list instead.
     const to = records.some((r) => back.startsWith(`/memory/${r.id}`)) ? '/' : back;
     return c.redirect(withNotice(to, 'forgot', { n: records.length, undo: key }), 303);
@@ -110,7 +126,10 @@ export function addWriteRoutes(app: Hono, deps: WriteDeps): void {
     });
     logger.log('info', 'restored forgotten memories in recall ui', { ids: records.map((r) => r.id) });
     await refresh(records.map((r) => r.namespace));
-    return c.redirect(withNotice(records.length === 1 ? `/memory/${records[0]!.id}` : '/', 'restored', { n: records.length }), 303);
+    // Back where the forget was asked (review, say); from the list or a memory's page, to the memory itself.
+    const from = forgotten.back ?? '/';
+    const to = from.startsWith('/review') ? from : records.length === 1 ? `/memory/${records[0]!.id}` : from;
+    return c.redirect(withNotice(to, 'restored', { n: records.length }), 303);
   });
 
   app.post('/review/approve', async (c) => {
@@ -137,9 +156,9 @@ export function addWriteRoutes(app: Hono, deps: WriteDeps): void {
       return c.redirect(withNotice(back, 'approved', { n: records.length }), 303);
     }
     if (action !== 'forget') throw new RecallError('INPUT_INVALID', 'approve or forget?');
-    const records = await (await runtime.store()).getMany(wanted);
-    if (records.length === 0) throw new RecallError('NOT_FOUND', `no memory with id ${wanted.join(', ')}`);
-    return deps.page(c, records.length === 1 ? 'Forget this memory?' : `Forget ${records.length} memories?`, deps.confirm(records, back));
+    // The confirm step is a page of its own (GET), so reloading it or going back never sends a form again.
+    const params = new URLSearchParams([...wanted.slice(0, CONFIRM_MAX).map((id): [string, string] => ['id', id]), ['back', back]]);
+    return c.redirect(`/forget?${params.toString()}`, 303);
   });
 
   app.post('/sessions/retry', async (c) => {

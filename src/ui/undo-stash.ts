@@ -14,6 +14,8 @@ export const UNDO_MS = 30 * 60_000;
 export interface Forgotten {
   records: MemoryRecord[];
   relinked: Relinked[];
+  /** The page the forget was asked from, to go back to once undone. */
+  back?: string;
 }
 
 export interface UndoStash {
@@ -31,7 +33,7 @@ export function createUndoStash(now: () => number = Date.now, windowMs = UNDO_MS
     keep(forgotten) {
       prune();
       const key = randomBytes(12).toString('base64url');
-      kept.set(key, { until: now() + windowMs, forgotten: { records: [...forgotten.records], relinked: [...forgotten.relinked] } });
+      kept.set(key, { until: now() + windowMs, forgotten: { ...forgotten, records: [...forgotten.records], relinked: [...forgotten.relinked] } });
       return key;
     },
     take(key) {

@@ -288,7 +288,11 @@ describe.skipIf(chromiumPath === null)('recall ui in a browser', () => {
     await expect(page.locator('#text').textContent()).resolves.toBe('Docker compose files live in deploy/.');
     const shown = JSON.parse((await runCli(['show', 'm5', '--json'], { env: h.env })).stdout) as { type: string };
     expect(shown.type).toBe('pattern');
-    // The same undo twice does nothing more.
+    // The same undo twice does nothing more, and says why.
+    await page.goBack();
+    await page.click('#notice button:has-text("Undo")');
+    await page.waitForURL(/done=undo-gone/);
+    await expect(page.locator('#notice').textContent()).resolves.toContain('Nothing to undo: it was undone already');
     await page.goto(base);
     expect(await page.locator('tr[data-id="m5"]').count()).toBe(1);
   });
@@ -361,12 +365,20 @@ describe.skipIf(chromiumPath === null)('recall ui in a browser', () => {
     await page.click('#forget-selected');
     await expect(page.locator('h1').textContent()).resolves.toBe('Forget 3 memories?');
     expect(await page.locator('#to-forget li').count()).toBe(3);
+    // The confirm step is a page of its own: reloading it sends nothing again and forgets nothing.
+    expect(new URL(page.url()).pathname).toBe('/forget');
+    await page.reload();
+    expect(await page.locator('#to-forget li').count()).toBe(3);
     await page.click('#confirm-forget');
     await page.waitForURL(/done=forgot&n=3/);
     await expect(page.locator('#notice').textContent()).resolves.toContain('Forgot 3 memories.');
     await expect(page.locator('#totals').textContent()).resolves.toMatch(/^25 of 56 held/);
     await page.click('#notice button:has-text("Undo")');
     await page.waitForURL(/done=restored&n=3/);
+    // Back on the review page the forget was asked from, saying so.
+    expect(new URL(page.url()).pathname).toBe('/review');
+    expect(page.url()).toContain('reason=remote-script');
+    await expect(page.locator('#notice').textContent()).resolves.toContain('Restored 3 memories');
     await page.goto(`${base}review?reason=remote-script`);
     // Back as they were: held for review.
     await expect(page.locator('#totals').textContent()).resolves.toMatch(/^28 of 59 held/);

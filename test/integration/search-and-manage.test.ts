@@ -216,12 +216,14 @@ describe('recall add', () => {
     expect(await json(['show', stored.id, '--json'])).toMatchObject({ seen_count: 2 });
   });
 
-  it('stores in global by default and refuses an empty text or an unknown namespace', async () => {
+  it('stores in global by default and refuses an empty text, a secret-only text or an unknown namespace', async () => {
     const added = await json<{ namespace: string }>(['add', 'Prefer', 'small', 'pull', 'requests.', '--json']);
     expect(added.namespace).toBe('global');
     const found = await json<Hit[]>(['search', 'pull', 'requests', '--mode', 'text', '--json']);
     expect(found.map((h) => h.content)).toEqual(['Prefer small pull requests.']);
     await expectOneLineError(['add', '  '], 'the memory text is empty');
+    // A text that is nothing but a secret would store no rule, only a redaction mark.
+    await expectOneLineError(['add', 'AKIAIOSFODNN7EXAMPLE'], /^recall: the text is only a secret, and recall stores no secrets/);
     await expectOneLineError(['add', 'x', '--namespace', 'project:nope-00000000'], /^recall: unknown namespace "project:nope-00000000"/);
     await expectOneLineError(['add', 'x', '--type', 'rule'], /argument 'rule' is invalid/);
   });

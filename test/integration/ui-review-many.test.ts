@@ -129,7 +129,12 @@ describe('recall ui review with more than 100 held memories', () => {
   it('forgets the ticked memories after a confirm step, and every other held one stays, once', async () => {
     const last = await ui.get('/review?page=3');
     const ticked = rowIds(last.body).slice(-4);
-    const confirm = await post('/review/decide', [['action', 'forget'], ['back', '/review?page=3'], ...ticked.map((id): [string, string] => ['id', id])]);
+    const decided = await post('/review/decide', [['action', 'forget'], ['back', '/review?page=3'], ...ticked.map((id): [string, string] => ['id', id])]);
+    // The confirm step is a page of its own (GET), so reloading it sends nothing again.
+    expect(decided.status).toBe(303);
+    const location = String(decided.headers.location);
+    expect(location.startsWith('/forget?')).toBe(true);
+    const confirm = await ui.get(location);
     expect(confirm.status).toBe(200);
     expect(confirm.body).toContain('Forget 4 memories?');
     expect([...confirm.body.matchAll(/<li data-id="([^"]+)">/g)].map((m) => m[1])).toEqual(ticked);

@@ -3,7 +3,8 @@ import type { MemoryRecord } from '../../../src/core/memory.js';
 import { renderNotice, safeBack, withNotice } from '../../../src/ui/flash.js';
 import { projectLabels } from '../../../src/ui/project-labels.js';
 import { createUndoStash } from '../../../src/ui/undo-stash.js';
-import { labelText, visible } from '../../../src/ui/visible-text.js';
+import { whyHeld } from '../../../src/ui/page-review.js';
+import { labelText, spellHidden, unspellHidden, visible } from '../../../src/ui/visible-text.js';
 
 describe('projectLabels', () => {
   it('names a project by its folder, with the hash only where two share the folder name', () => {
@@ -25,7 +26,32 @@ describe('visible', () => {
 
   it('makes a one-line label with hidden characters spelled out, cut at a length', () => {
     expect(labelText('Use\u200B pnpm\n now')).toBe('Use\\u{200B} pnpm now');
+    expect(labelText('bom\uFEFF here\uFEFF')).toBe('bom\\u{FEFF} here\\u{FEFF}');
     expect(labelText('x'.repeat(100), 10)).toBe(`${'x'.repeat(9)}…`);
+  });
+
+  it('spells hidden characters out for the edit box and back again on save, the same text unchanged', () => {
+    const stored = 'Keep \u2066left\u2069 and\u200B tag \u{E0041}\n second line\tand \\u{41} as typed\u202E';
+    const box = spellHidden(stored);
+    expect(box).toBe('Keep \\u{2066}left\\u{2069} and\\u{200B} tag \\u{E0041}\n second line\tand \\u{41} as typed\\u{202E}');
+    expect(unspellHidden(box)).toBe(stored);
+    // Deleting a spelling deletes its character; a spelling of a plain letter stays as typed.
+    expect(unspellHidden(box.replace('\\u{202E}', ''))).toBe(stored.replace('\u202E', ''));
+    expect(unspellHidden('\\u{110000} \\u{A}')).toBe('\\u{110000} \\u{A}');
+  });
+
+  it('counts combining marks stacked past three on one letter, in the page and in labels', async () => {
+    const zalgo = `Z${'\u0301'.repeat(10)}ap`;
+    expect(String(await visible(zalgo))).toBe(`Z${'\u0301'.repeat(3)}<mark class="hidden-char" title="combining marks stacked on the letter before">+7 combining marks</mark>ap`);
+    expect(labelText(zalgo)).toBe(`Z${'\u0301'.repeat(3)}[+7 combining marks]ap`);
+    expect(String(await visible('Tiê\u0301ng Viê\u0323\u0302t'))).toBe('Tiê\u0301ng Viê\u0323\u0302t');
+  });
+
+  it('spells out hidden characters of a project folder name in its label', () => {
+    const label = projectLabels(['project:shop\u202Eevil-1234abcd', 'project:x\u200By-00000000']);
+    expect(label('project:shop\u202Eevil-1234abcd')).toBe('shop\\u{202E}evil');
+    expect(label('project:x\u200By-00000000')).toBe('x\\u{200B}y');
+    expect(label('team:\u2066x')).toBe('team:\\u{2066}x');
   });
 });
 
@@ -68,5 +94,20 @@ describe('createUndoStash', () => {
     const key = stash.keep({ records: [record], relinked: [] });
     now = 1_001;
     expect(stash.take(key)).toBeNull();
+  });
+});
+
+describe('whyHeld', () => {
+  const held = { id: 'h1', content: 'Use npm.', status: 'quarantined' } as MemoryRecord;
+
+  it('says what the screen finds and links the memories a held change wants to replace', async () => {
+    expect(String(await whyHeld(held, ['override']))).toBe('tells the agent to ignore its instructions');
+    const proposal = String(await whyHeld({ ...held, wantsToReplace: ['g1', 'g2'] }, []));
+    expect(proposal).toBe('wants to replace <a href="/memory/g1">g1</a>, <a href="/memory/g2">g2</a>');
+    expect(String(await whyHeld({ ...held, wantsToReplace: ['g1'] }, ['registry']))).toBe('changes a package registry or a git remote; wants to replace <a href="/memory/g1">g1</a>');
+  });
+
+  it('says so when the screen finds nothing, rather than nothing', async () => {
+    expect(String(await whyHeld(held, []))).toBe('held when it was stored; the screen finds nothing in it now');
   });
 });
