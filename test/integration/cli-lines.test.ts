@@ -86,7 +86,7 @@ describe('clear words', () => {
     writeFileSync(readme, `# A project\n\n${'Some prose about the project, long enough to read. '.repeat(1200)}\n\n## Usage\n\nRun it.\n`);
     const result = await runCli(['capture', readme, '--cwd', h.project('capture-readme')], { env });
     expect(result.exitCode).toBe(1);
-    expect(result.stderr).toBe(`recall: ${readme} is not a transcript: none of its 4 lines is a session event (recall reads the JSONL session files of Claude Code and Factory droid)\n`);
+    expect(result.stderr).toBe(`recall: ${readme} is not a transcript: none of its 4 lines is JSON; recall reads the JSONL session files of Claude Code, Factory droid, Codex CLI, Gemini CLI, GitHub Copilot CLI and Qwen Code\n`);
   });
 });
 

@@ -7,6 +7,8 @@ import { measureOverlap } from '../../extract/model-overlap.js';
 import { resolveProject } from '../../project/resolve-project.js';
 import { redactSecrets } from '../../redact/redact-secrets.js';
 import { readTranscript } from '../../transcript/read-transcript.js';
+import { checkTranscriptFile } from '../../transcript/check-transcript-file.js';
+import { sessionFilesHelp } from '../session-files-help.js';
 import type { Runtime } from '../../app/runtime.js';
 import { withRuntime } from '../context.js';
 import { out, renderTable } from '../output.js';
@@ -33,7 +35,7 @@ export function registerEval(program: Command): void {
     .requiredOption('--model <name>', 'an Ollama model to try (repeat for several)', (value: string, all: string[] = []) => [...all, value])
     .option('--cwd <dir>', "project the sessions belong to, for the store comparison (default: each session's own cwd)")
     .option('--json', 'print the figures as JSON')
-    .addHelpText('after', HELP)
+    .addHelpText('after', `${HELP}\n${sessionFilesHelp()}`)
     .action(async (transcripts: string[], opts: EvalFlags) => {
       const models = [...new Set(opts.model)];
       await withRuntime(async (runtime) => {
@@ -45,6 +47,7 @@ export function registerEval(program: Command): void {
           const input = await readSession(runtime, file, opts.cwd);
           if (typeof input === 'string') {
             skipped.push({ session: resolve(file), why: input });
+            out.raw('stderr', `recall eval: skipped ${terminalSafe(resolve(file))}: ${terminalSafe(input)}\n`);
             continue;
           }
           for (const model of models) {
@@ -61,8 +64,9 @@ export function registerEval(program: Command): void {
             if (memory !== null) peakMemoryBytes.set(model, Math.max(peakMemoryBytes.get(model) ?? 0, memory.bytes));
           }
         }
+        if (runs.length === 0) throw new RecallError('INPUT_INVALID', `no session to compare on: ${skipped.map((s) => `${s.session}: ${s.why}`).join('; ')}`);
         const ran = runs.filter((run) => run.error === null);
-        if (runs.length > 0 && ran.length === 0) {
+        if (ran.length === 0) {
           const first = runs[0]!.error!;
           throw new RecallError(first.code === 'LLM_MODEL_MISSING' ? 'LLM_MODEL_MISSING' : 'LLM_UNAVAILABLE', `no model could run: ${first.message}`);
         }
@@ -81,8 +85,15 @@ export function registerEval(program: Command): void {
     });
 }
 
+/** A session ready to compare on, or why it is left out (not a transcript, unreadable, too short). */
 async function readSession(runtime: Runtime, file: string, cwd: string | undefined): Promise<SessionInput | string> {
   const path = resolve(file);
+  try {
+    await checkTranscriptFile(path);
+  } catch (err) {
+    if (err instanceof RecallError) return err.message.startsWith(path) ? err.message.slice(path.length).replace(/^:?\s*/, '') : err.message;
+    throw err;
+  }
   const transcript = await readTranscript(path, { maxChars: runtime.config.transcript.maxChars });
   const text = redactSecrets(transcript.text).text;
   if (text.trim().length < runtime.config.transcript.minChars) return `transcript under ${runtime.config.transcript.minChars} characters`;
