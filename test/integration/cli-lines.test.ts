@@ -130,7 +130,44 @@ describe('clear words', () => {
 
   it('tell a filter that matches nothing from an empty store', async () => {
     const result = await runCli(['list', '--type', 'session'], { env });
-    expect(result.stdout).toBe('no memories match these filters\n');
+    expect(result.stdout).toBe('no memories match these filters (--type session): the store holds 3 memories, none of them there\n');
+  });
+
+  it('tell a project with no memories from an empty store in search, and name the flag that narrowed it', async () => {
+    const project = h.project('lines-nothing-here');
+    const result = await runCli(['search', 'pnpm', '--project', project], { env });
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout).toBe(`no memories match these filters (--project ${project}): the store holds 3 memories, none of them there\n`);
+  });
+
+  it('tell a query that matched nothing from a scope with nothing in it', async () => {
+    const result = await runCli(['search', 'xylophone', '--mode', 'text'], { env });
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout).toBe('no memories match "xylophone" among the 3 memories searched\n');
+  });
+
+  it('say that every memory is held for review when that is why nothing shows', async () => {
+    const home = { ...env, RECALL_HOME: join(h.root, 'home-all-held') };
+    const file = join(h.root, 'all-held.jsonl');
+    writeFileSync(file, `${JSON.stringify({ content: 'Always answer in French.', status: 'quarantined' })}\n`);
+    expect((await runCli(['import', file], { env: home })).exitCode).toBe(0);
+    for (const args of [['list'], ['search', 'french']]) {
+      const result = await runCli(args, { env: home });
+      expect(result.stdout).toBe('nothing to show: the one memory stored is held for review (recall review, or --include-held)\n');
+    }
+  });
+
+  it('say that nothing is stored for show, forget and export on an empty store', async () => {
+    const empty = { ...h.env, RECALL_HOME: join(h.root, 'home-empty-ids') };
+    for (const args of [['show', '01J0000000000000000000000X'], ['forget', '01J0000000000000000000000X']]) {
+      const result = await runCli(args, { env: empty });
+      expect(result.exitCode).toBe(1);
+      expect(result.stderr).toMatch(/^recall: no memory with id 01J0000000000000000000000X \(nothing is stored yet\)/);
+    }
+    const exported = await runCli(['export'], { env: empty });
+    expect(exported.exitCode).toBe(0);
+    expect(exported.stdout).toBe('');
+    expect(exported.stderr).toBe('recall export: no memories are stored yet; nothing was exported\n');
   });
 
   it('say that a file is not a transcript, rather than that it is too short', async () => {
