@@ -113,6 +113,82 @@ describe('recall eval', () => {
     expect(text.stdout).toMatch(/tokens per second\s+\d/);
   });
 
+  it('reports a model that times out and one that answers no JSON, and the others keep their figures', async () => {
+    const env = { ...h.env, RECALL_HOME: join(h.root, 'eval-slow'), RECALL_OLLAMA_TIMEOUT_MS: '1500' };
+    const project = h.project('eval-slow');
+    h.double.configure({
+      models: ['llama3.2:3b', 'slow:1b', 'garbled:1b', 'broken:1b', 'nomic-embed-text:latest'],
+      failModels: { 'broken:1b': 500 },
+      failMessage: 'CUDA error: out of memory',
+      reply: async (body) => {
+        if (body['model'] === 'slow:1b') await new Promise((done) => setTimeout(done, 4000));
+        if (body['model'] === 'garbled:1b') return 'Sure! Here are the memories: {memories: [unquoted';
+        return defaultReply(body);
+      },
+    });
+    try {
+      const first = h.session('eval-slow-1', ['You MUST run the tests with vitest before a commit.']);
+      const second = h.session('eval-slow-2', ['Always keep money in integer cents.']);
+      const models = ['slow:1b', 'llama3.2:3b', 'garbled:1b', 'nope:1b', 'broken:1b'];
+      const result = await runCli(['eval', ...models.flatMap((m) => ['--model', m]), '--cwd', project, first, second, '--json'], { env });
+      expect(result.exitCode, result.stderr).toBe(0);
+      const byName = Object.fromEntries((JSON.parse(result.stdout) as { models: Summary[] }).models.map((s) => [s.model, s]));
+      expect(byName['slow:1b']).toMatchObject({ sessions: 0, erroredSessions: 2, error: { code: 'LLM_TIMEOUT' } });
+      expect(byName['slow:1b']?.error?.message).toMatch(/timed out|did not answer/);
+      expect(byName['broken:1b']).toMatchObject({ sessions: 0, erroredSessions: 2, error: { code: 'LLM_UNAVAILABLE' } });
+      expect(byName['broken:1b']?.error?.message).toContain('CUDA error: out of memory');
+      expect(byName['nope:1b']).toMatchObject({ erroredSessions: 2, error: { code: 'LLM_MODEL_MISSING' } });
+      // No usable answer is a figure of the comparison: two sessions asked, nothing to store from either.
+      expect(byName['garbled:1b']).toMatchObject({ sessions: 2, memories: 0, failedSessions: 2, error: null });
+      expect(byName['llama3.2:3b']).toMatchObject({ sessions: 2, memories: 2, failedSessions: 0, erroredSessions: 0, error: null });
+      expect(byName['llama3.2:3b']?.tokensPerSecond).toBeGreaterThan(0);
+      expect(byName['llama3.2:3b']?.peakMemoryBytes).toBeGreaterThan(0);
+      expect(result.stderr).toContain('slow:1b failed on');
+      expect(result.stderr).toContain('garbled:1b gave no usable answer on');
+
+      // The same run for a person: each failure said under the table, the good model's memories listed.
+      const text = await runCli(['eval', ...models.flatMap((m) => ['--model', m]), '--cwd', project, first, second], { env });
+      expect(text.exitCode).toBe(0);
+      expect(text.stdout).toMatch(/^broken:1b:\n {2}failed on 2 sessions: .*CUDA error: out of memory/m);
+      expect(text.stdout).toMatch(/^garbled:1b:\n {2}no usable answer on 2 sessions/m);
+      expect(text.stdout).toContain('+ [golden_rule] You MUST run the tests with vitest before a commit.');
+    } finally {
+      h.double.reset();
+      h.double.configure({ models: ['llama3.2:3b', 'qwen2.5:7b', 'mistral:7b', 'nomic-embed-text:latest'], failModels: { 'mistral:7b': 500 } });
+    }
+  });
+
+  it('fails with exit 1 when no model could run, naming each one', async () => {
+    const env = { ...h.env, RECALL_HOME: join(h.root, 'eval-none') };
+    const result = await runCli(['eval', '--model', 'mistral:7b', '--model', 'nope:1b', h.session('eval-none', ['You MUST use pnpm.'])], { env });
+    expect(result.exitCode).toBe(1);
+    expect(result.stderr).toMatch(/^recall: no model could run: mistral:7b: .*; nope:1b: .*ollama pull nope:1b/m);
+  });
+
+  it('shows a sloppy model hiding a golden rule behind "You MUST run the tests.", with the golden rule\'s text', async () => {
+    const env = { ...h.env, RECALL_HOME: join(h.root, 'eval-golden') };
+    const project = h.project('eval-golden');
+    const golden = 'You MUST run the tests with vitest before every commit.';
+    expect((await runCli(['add', '--project', project, '--type', 'golden_rule', golden], { env })).exitCode).toBe(0);
+    // The judge (the configured model) calls the vaguer rule a change of the stored one, as a sloppy judge would.
+    h.double.configure({ reply: (body) => (JSON.stringify(body).includes('You compare two short engineering notes') ? JSON.stringify({ verdict: 'supersede' }) : defaultReply(body)) });
+    try {
+      const session = h.session('eval-golden', ['Fix the failing build.', 'You MUST run the tests.']);
+      const json = await runCli(['eval', '--model', 'llama3.2:3b', '--cwd', project, session, '--json'], { env });
+      expect(json.exitCode, json.stderr).toBe(0);
+      const [summary] = (JSON.parse(json.stdout) as { models: Summary[] }).models;
+      expect(summary?.replaced).toEqual([expect.objectContaining({ content: golden, by: 'You MUST run the tests.' })]);
+      const text = await runCli(['eval', '--model', 'llama3.2:3b', '--cwd', project, session], { env });
+      expect(text.stdout).toContain('~ [golden_rule] You MUST run the tests.');
+      expect(text.stdout).toMatch(new RegExp(`replaces \\S+: ${golden.replace(/[.]/g, '\\.')}`));
+      // Nothing was stored: the golden rule is still the current one.
+      const listed = JSON.parse((await runCli(['list', '--json'], { env })).stdout) as Array<{ content: string }>;
+      expect(listed.map((m) => m.content)).toEqual([golden]);
+    } finally {
+      h.double.configure({ reply: defaultReply });
+    }
+  });
+
   it('names the pull command for a model Ollama does not have', async () => {
     const env = { ...h.env, RECALL_HOME: join(h.root, 'eval-missing') };
     const result = await runCli(['eval', '--model', 'nope:1b', h.session('eval-4', ['You MUST use pnpm.'])], { env });

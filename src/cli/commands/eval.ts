@@ -59,7 +59,8 @@ export function registerEval(program: Command): void {
             if (!opts.json) out.raw('stderr', `[${i + 1}/${transcripts.length}] ${model}: ${input.path}\n`);
             const run = await runModel(runtime, model, input);
             runs.push(run);
-            if (run.error !== null) out.raw('stderr', `recall eval: ${model} failed on ${input.path}: ${run.error.message}\n`);
+            if (run.error !== null) out.raw('stderr', `recall eval: ${model} failed on ${input.path}: ${terminalSafe(run.error.message)}\n`);
+            else if (run.failed) out.raw('stderr', `recall eval: ${model} gave no usable answer on ${input.path} (not the JSON asked for, with or without the schema)\n`);
             const memory = run.error === null ? await loadedModelMemory(runtime.config.ollama.host, model, runtime.config.ollama.timeoutMs) : null;
             if (memory !== null) peakMemoryBytes.set(model, Math.max(peakMemoryBytes.get(model) ?? 0, memory.bytes));
           }
@@ -68,7 +69,8 @@ export function registerEval(program: Command): void {
         const ran = runs.filter((run) => run.error === null);
         if (ran.length === 0) {
           const first = runs[0]!.error!;
-          throw new RecallError(first.code === 'LLM_MODEL_MISSING' ? 'LLM_MODEL_MISSING' : 'LLM_UNAVAILABLE', `no model could run: ${first.message}`);
+          const each = models.map((model) => `${model}: ${runs.find((run) => run.model === model)?.error?.message ?? 'not run'}`);
+          throw new RecallError(first.code === 'LLM_MODEL_MISSING' ? 'LLM_MODEL_MISSING' : 'LLM_UNAVAILABLE', `no model could run: ${each.join('; ')}`);
         }
         const vectors = await vectorsOf(runtime, ran);
         const overlap = measureOverlap(ran, (content) => vectors.get(content) ?? new Float32Array(0), runtime.config.dedupe.threshold);
@@ -112,7 +114,9 @@ async function vectorsOf(runtime: Runtime, runs: readonly SessionRun[]): Promise
 /** One model's memories as it would store them, and what they would replace, terminal-safe. */
 function describeModel(summary: ModelSummary, runs: readonly SessionRun[]): string {
   const lines = [``, `${summary.model}:`];
-  if (summary.error !== null) lines.push(`  failed on ${summary.erroredSessions} session${summary.erroredSessions === 1 ? '' : 's'}: ${terminalSafe(summary.error.message)}`);
+  const sessions = (n: number): string => `${n} session${n === 1 ? '' : 's'}`;
+  if (summary.error !== null) lines.push(`  failed on ${sessions(summary.erroredSessions)}: ${terminalSafe(summary.error.message)}`);
+  if (summary.failedSessions > 0) lines.push(`  no usable answer on ${sessions(summary.failedSessions)} (not the JSON asked for, with or without the schema)`);
   for (const run of runs.filter((r) => r.model === summary.model && r.error === null)) {
     const outcomes = run.outcomes.length > 0 ? run.outcomes : run.memories.map((m) => ({ ...m, verdict: 'new' as const, duplicateOf: null, replaces: [] }));
     for (const o of outcomes) {
