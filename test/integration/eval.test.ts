@@ -189,6 +189,50 @@ describe('recall eval', () => {
     }
   });
 
+  it('lines the models\' memories up side by side, by meaning, per session', async () => {
+    const env = { ...h.env, RECALL_HOME: join(h.root, 'eval-side') };
+    const project = h.project('eval-side');
+    h.double.configure({
+      models: ['llama3.2:3b', 'terse:1b', 'nomic-embed-text:latest'],
+      reply: (body) =>
+        body['model'] === 'terse:1b' && JSON.stringify(body).includes('<transcript>')
+          ? JSON.stringify({ memories: [{ content: 'Indent with tabs, never spaces.', type: 'preference' }, { content: 'You MUST use pnpm, never npm.', type: 'golden_rule' }] })
+          : defaultReply(body),
+    });
+    try {
+      const session = h.session('eval-side', ['You MUST use pnpm, never npm.', 'Always keep money in integer cents.']);
+      const json = await runCli(['eval', '--model', 'llama3.2:3b', '--model', 'terse:1b', '--cwd', project, session, '--json'], { env });
+      expect(json.exitCode, json.stderr).toBe(0);
+      type Cell = { content: string; type: string; verdict: string } | null;
+      const { sideBySide } = JSON.parse(json.stdout) as { sideBySide: Array<{ session: string; models: string[]; rows: Array<Record<string, Cell>> }> };
+      expect(sideBySide).toHaveLength(1);
+      expect(sideBySide[0]?.models).toEqual(['llama3.2:3b', 'terse:1b']);
+      const rows = sideBySide[0]!.rows.map((row) => [row['llama3.2:3b']?.content ?? null, row['terse:1b']?.content ?? null]);
+      expect(rows).toEqual([
+        ['You MUST use pnpm, never npm.', 'You MUST use pnpm, never npm.'],
+        ['Always keep money in integer cents.', null],
+        [null, 'Indent with tabs, never spaces.'],
+      ]);
+      const text = await runCli(['eval', '--model', 'llama3.2:3b', '--model', 'terse:1b', '--cwd', project, session], { env });
+      expect(text.stdout).toContain(
+        [
+          `side by side, ${session}:`,
+          '  llama3.2:3b  + [golden_rule] You MUST use pnpm, never npm.',
+          '  terse:1b     + [golden_rule] You MUST use pnpm, never npm.',
+          '',
+          '  llama3.2:3b  + [preference] Always keep money in integer cents.',
+          '  terse:1b     (nothing)',
+          '',
+          '  llama3.2:3b  (nothing)',
+          '  terse:1b     + [preference] Indent with tabs, never spaces.',
+        ].join('\n'),
+      );
+    } finally {
+      h.double.reset();
+      h.double.configure({ models: ['llama3.2:3b', 'qwen2.5:7b', 'mistral:7b', 'nomic-embed-text:latest'], failModels: { 'mistral:7b': 500 } });
+    }
+  });
+
   it('names the pull command for a model Ollama does not have', async () => {
     const env = { ...h.env, RECALL_HOME: join(h.root, 'eval-missing') };
     const result = await runCli(['eval', '--model', 'nope:1b', h.session('eval-4', ['You MUST use pnpm.'])], { env });

@@ -2,8 +2,10 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { RecallError } from '../../core/errors.js';
 import { comparisonRows, summarizeRuns } from '../../extract/compare-models.js';
-import type { ModelSummary, SessionRun } from '../../extract/compare-models.js';
+import type { SessionRun } from '../../extract/compare-models.js';
 import { measureOverlap } from '../../extract/model-overlap.js';
+import { alignMemories } from '../../extract/align-memories.js';
+import { describeModel, describeSideBySide } from './eval-report.js';
 import { resolveProject } from '../../project/resolve-project.js';
 import { redactSecrets } from '../../redact/redact-secrets.js';
 import { readTranscript } from '../../transcript/read-transcript.js';
@@ -25,8 +27,10 @@ const HELP = `
 Per model: the memories it would store, marked + new, = already stored, ~ replaces a stored one (with
 the stored text it would hide), how many of its memories the other models also found (same session,
 same meaning by the dedupe threshold), seconds per session, tokens per second (Ollama's eval_count over
-eval_duration) and peak memory (Ollama's /api/ps). A model that is missing or fails is reported and the
-others still run; the command fails only when no model could run. --json prints all of it.`;
+eval_duration) and peak memory (Ollama's /api/ps); then, per session, the models' memories side by side,
+lined up by meaning. A model that is missing, errs, times out or answers no usable JSON is reported and
+the others still run; a file that is not a session is skipped. Exit 1 only when no model could run or no
+session could be read. Piped, the table is tab-separated. --json prints all of it.`;
 
 export function registerEval(program: Command): void {
   program
@@ -75,12 +79,14 @@ export function registerEval(program: Command): void {
         const vectors = await vectorsOf(runtime, ran);
         const overlap = measureOverlap(ran, (content) => vectors.get(content) ?? new Float32Array(0), runtime.config.dedupe.threshold);
         const summaries = summarizeRuns(runs, models, { peakMemoryBytes, overlap });
+        const sideBySide = alignMemories(ran, (content) => vectors.get(content) ?? new Float32Array(0), runtime.config.dedupe.threshold);
         if (opts.json) {
-          out.json({ models: summaries, sessions: runs, skipped });
+          out.json({ models: summaries, sessions: runs, sideBySide, skipped });
           return;
         }
         out.line(renderTable(['', ...models], comparisonRows(summaries)));
         for (const summary of summaries) out.line(describeModel(summary, runs));
+        if (models.length > 1) for (const session of sideBySide) out.line(describeSideBySide(session));
         for (const s of skipped) out.line(`skipped ${s.session}: ${s.why}`);
         if (ran.some((run) => run.effect === null)) out.line('(n/a: the store could not be compared; see `recall doctor`)');
       });
@@ -109,21 +115,4 @@ async function vectorsOf(runtime: Runtime, runs: readonly SessionRun[]): Promise
   if (texts.length === 0) return new Map();
   const embedded = await (await runtime.embedder()).embed(texts);
   return new Map(texts.map((text, i) => [text, embedded[i] as Float32Array]));
-}
-
-/** One model's memories as it would store them, and what they would replace, terminal-safe. */
-function describeModel(summary: ModelSummary, runs: readonly SessionRun[]): string {
-  const lines = [``, `${summary.model}:`];
-  const sessions = (n: number): string => `${n} session${n === 1 ? '' : 's'}`;
-  if (summary.error !== null) lines.push(`  failed on ${sessions(summary.erroredSessions)}: ${terminalSafe(summary.error.message)}`);
-  if (summary.failedSessions > 0) lines.push(`  no usable answer on ${sessions(summary.failedSessions)} (not the JSON asked for, with or without the schema)`);
-  for (const run of runs.filter((r) => r.model === summary.model && r.error === null)) {
-    const outcomes = run.outcomes.length > 0 ? run.outcomes : run.memories.map((m) => ({ ...m, verdict: 'new' as const, duplicateOf: null, replaces: [] }));
-    for (const o of outcomes) {
-      lines.push(`  ${o.verdict === 'new' ? '+' : o.verdict === 'duplicate' ? '=' : '~'} [${o.type}] ${terminalSafe(o.content)}`);
-      for (const r of o.replaces) lines.push(`      replaces ${r.id}: ${terminalSafe(r.content)}`);
-    }
-  }
-  if (lines.length === 2) lines.push('  (no memories)');
-  return lines.join('\n');
 }
