@@ -198,4 +198,39 @@ describe('recall import', () => {
       'Tag releases with the date.': '2024-05-01T10:30:00.000Z',
     });
   });
+
+  it('reads every usual ISO 8601 form, Unix times and updated_at, and names each bad date by line and value', async () => {
+    const home = { ...h.env, RECALL_HOME: join(h.root, 'home-import-forms') };
+    const forms: Array<[unknown, string]> = [
+      ['2024-05-01', '2024-05-01T00:00:00.000Z'],
+      ['2024-05-01 10:00:00', '2024-05-01T10:00:00.000Z'],
+      ['2024-05-01t10:00:00z', '2024-05-01T10:00:00.000Z'],
+      ['2024-05-01T10:00:00.1Z', '2024-05-01T10:00:00.100Z'],
+      ['2024-05-01T10:00:00.123456789+00:00', '2024-05-01T10:00:00.123Z'],
+      ['2024-05-01T10:00-0500', '2024-05-01T15:00:00.000Z'],
+      ['20240501T100000Z', '2024-05-01T10:00:00.000Z'],
+      [1714557600, '2024-05-01T10:00:00.000Z'],
+      [1714557600000, '2024-05-01T10:00:00.000Z'],
+    ];
+    const good = forms.map(([at], i) => JSON.stringify({ content: `Rule ${i}: deploy from the release branch ${i}.`, created_at: at, updated_at: at }));
+    const bad = [JSON.stringify({ content: 'Bad date one.', created_at: 'yesterday' }), JSON.stringify({ content: 'Bad date two.', updated_at: '2024-02-30' })];
+    const file = join(h.root, 'forms.jsonl');
+    writeFileSync(file, [...good.slice(0, 4), bad[0], ...good.slice(4), bad[1]].join('\n'));
+    const refused = await runCli(['import', file], { env: home });
+    expect(refused.exitCode).toBe(1);
+    expect(refused.stderr).toBe(
+      'recall: nothing imported: 2 bad lines (--skip-bad imports the 9 good lines): ' +
+        'line 5 created_at: "yesterday" is not an ISO 8601 date and time like 2024-05-01T10:00:00Z or 2024-05-01T12:00+02:00; ' +
+        'line 11 updated_at: "2024-02-30" is not an ISO 8601 date and time like 2024-05-01T10:00:00Z or 2024-05-01T12:00+02:00\n',
+    );
+    const skipped = await runCli(['import', file, '--skip-bad'], { env: home });
+    expect(skipped.exitCode, skipped.stderr).toBe(0);
+    expect(skipped.stdout).toMatch(/^stored 9; .* 2 bad lines/);
+    expect(skipped.stdout).toContain('  skipped line 5 created_at: "yesterday" is not an ISO 8601 date');
+    const listed = JSON.parse((await runCli(['list', '--json'], { env: home })).stdout) as Array<{ content: string; created_at: string; last_seen_at: string }>;
+    for (const [i, [, stored]] of forms.entries()) {
+      const memory = listed.find((m) => m.content.startsWith(`Rule ${i}:`));
+      expect(memory, String(forms[i]![0])).toMatchObject({ created_at: stored, last_seen_at: stored });
+    }
+  });
 });
