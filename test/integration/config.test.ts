@@ -150,4 +150,12 @@ describe('recall config', () => {
     const { env, file } = fresh();
     expect((await cli(['path'], env)).stdout).toBe(`${file}\n`);
   });
+
+  it('prints set, unset and path as JSON with --json', async () => {
+    const { env, file } = fresh();
+    expect(JSON.parse((await cli(['path', '--json'], env)).stdout)).toEqual({ path: file });
+    expect(JSON.parse((await cli(['set', 'search.limit', '7', '--json'], env)).stdout)).toEqual({ key: 'search.limit', value: 7, file });
+    expect(JSON.parse((await cli(['unset', 'search.limit', '--json'], env)).stdout)).toEqual({ key: 'search.limit', removed: true, default: 10, file });
+    expect(JSON.parse((await cli(['unset', 'search.limit', '--json'], env)).stdout)).toEqual({ key: 'search.limit', removed: false, default: 10, file });
+  });
 });

@@ -54,38 +54,41 @@ export function registerConfig(program: Command): void {
   config
     .command('set <key> <value>')
     .description('write one key to config.json (the whole file is validated first)')
-    .action((name: string, text: string) => {
+    .option('--json', 'print the key, the value written and the file as JSON')
+    .action((name: string, text: string, opts: { json?: boolean }) => {
       const key = findConfigKey(name);
       const value = parseConfigValue(key, text);
       const { configFile, fileRaw } = readState();
       const next = setConfigKey(fileRaw, key, value);
       assertValidConfigFile(next, configFile, key.key);
       writeConfigFile(configFile, next);
-      out.line(`${key.key} = ${formatConfigValue(maskSecret(key.key, value))} (written to ${configFile})`);
+      if (opts.json) out.json({ key: key.key, value: maskSecret(key.key, value), file: configFile });
+      else out.line(`${key.key} = ${formatConfigValue(maskSecret(key.key, value))} (written to ${configFile})`);
       warnIfOverridden(key.key);
     });
 
   config
     .command('unset <key>')
     .description('remove one key from config.json, so its default applies')
-    .action((name: string) => {
+    .option('--json', 'print the key, whether it was removed, its default and the file as JSON')
+    .action((name: string, opts: { json?: boolean }) => {
       const { configFile, fileRaw } = readState();
       const key = findKeyToUnset(name, fileRaw);
       const { next, removed } = unsetConfigKey(fileRaw, key?.path ?? name.split('.'));
-      if (!removed) {
-        out.line(`${name} is not set in ${configFile}; nothing to do`);
-      } else {
-        writeConfigFile(configFile, next);
-        out.line(`${name} removed from ${configFile}${key ? `; default: ${formatConfigValue(key.defaultValue)}` : ''}`);
-      }
+      if (removed) writeConfigFile(configFile, next);
+      if (opts.json) out.json({ key: key?.key ?? name, removed, default: key?.defaultValue ?? null, file: configFile });
+      else if (!removed) out.line(`${name} is not set in ${configFile}; nothing to do`);
+      else out.line(`${name} removed from ${configFile}${key ? `; default: ${formatConfigValue(key.defaultValue)}` : ''}`);
       if (key) warnIfOverridden(key.key);
     });
 
   config
     .command('path')
     .description('print the path of the config file')
-    .action(() => {
-      out.line(readPaths().configFile);
+    .option('--json', 'print it as JSON')
+    .action((opts: { json?: boolean }) => {
+      if (opts.json) out.json({ path: readPaths().configFile });
+      else out.line(readPaths().configFile);
     });
 }
 
