@@ -115,6 +115,18 @@ describe('a file that is not a session', () => {
   });
 });
 
+describe('a file name from outside', () => {
+  it('reaches the terminal with its control and bidirectional characters made visible', async () => {
+    const name = join(h.root, 'files', 'notes\u001b[2J\u202egnp.md');
+    writeFileSync(name, '# Notes\n\nNothing here is a session.\n');
+    const result = await runCli(['capture', name], { env: bareEnv('bare-name') });
+    expect(result.exitCode).toBe(1);
+    expect(result.stderr).not.toContain('\u001b');
+    expect(result.stderr).not.toContain('\u202e');
+    expect(result.stderr).toContain('notes?[2J\\u{202E}gnp.md is not a transcript');
+  });
+});
+
 describe('a real session of each agent', () => {
   const sessions = readdirSync(FIXTURES).filter((name) => name.endsWith('.jsonl'));
 
