@@ -181,7 +181,7 @@ describe('recall search', () => {
     expect(hits[0]!.score!).toBeGreaterThan(hits[1]!.score!);
 
     const human = await runCli(['search', 'pnpm'], { env });
-    expect(human.stdout).toMatch(/score\s+type\s+project/);
+    expect(human.stdout).toMatch(/score\s+id\s+type\s+project/);
     expect(human.stdout).toContain('searchable');
   });
 

@@ -46,7 +46,8 @@ describe('recall list and search piped', () => {
       expect(result.exitCode).toBe(0);
       const lines = result.stdout.trimEnd().split('\n');
       expect(lines).toHaveLength(4);
-      expect(lines.every((line) => line.split('\t').length === 5)).toBe(true);
+      // list: id, type, project, age, content; search: its score first.
+      expect(lines.every((line) => line.split('\t').length === (args[0] === 'list' ? 5 : 6))).toBe(true);
       const zebra = lines.filter((line) => line.includes('zebra'));
       expect(zebra).toHaveLength(1);
       expect(zebra[0]!.split('\t').at(-1)).toBe(LONG);

@@ -155,8 +155,8 @@ describe('recall search', () => {
     const result = await runCli(['search', 'pnpm'], { env });
     expect(result.exitCode).toBe(0);
     const [head, first] = result.stdout.split('\n');
-    expect(head).toBe('score\ttype\tproject\tage\tcontent');
-    expect(first).toMatch(/^\d\.\d\d\tgolden_rule\tshop\t[^\t]+\tYou MUST use pnpm for installs, never npm\.$/);
+    expect(head).toBe('score\tid\ttype\tproject\tage\tcontent');
+    expect(first).toMatch(/^\d\.\d\d\tm1\tgolden_rule\tshop\t[^\t]+\tYou MUST use pnpm for installs, never npm\.$/);
     expect(result.stdout).not.toContain('\u001b[');
   });
 

@@ -91,8 +91,8 @@ export async function runSearch(words: readonly string[], opts: SearchFlags, run
 function printHits(hits: readonly SearchHit[]): void {
   out.line(
     renderMemoryTable(
-      ['score', 'type', 'project', 'age', 'content'],
-      hits.map((h) => [h.score.toFixed(2), h.record.type, terminalSafe(namespaceLabel(h.record.namespace)), formatAge(h.record.createdAt), withVersionMark(h.record)]),
+      ['score', 'id', 'type', 'project', 'age', 'content'],
+      hits.map((h) => [h.score.toFixed(2), h.record.id, h.record.type, terminalSafe(namespaceLabel(h.record.namespace)), formatAge(h.record.createdAt), withVersionMark(h.record)]),
     ),
   );
 }
