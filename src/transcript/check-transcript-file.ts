@@ -64,6 +64,7 @@ async function inspect(handle: FileHandle, path: string, size: number): Promise<
   }
   let lines = 0;
   let objects = 0;
+  let sessionRecords = 0;
   try {
     await forEachLine(handle, { start: 0, maxLineBytes: MAX_LINE_BYTES, tooLong: () => new Stop() }, (line) => {
       const record = parseJsonObjectLine(line);
@@ -74,6 +75,7 @@ async function inspect(handle: FileHandle, path: string, size: number): Promise<
       lines += 1;
       objects += 1;
       if (parseTranscriptRecord(record).length > 0) throw new Stop();
+      if (isSessionRecord(record)) sessionRecords += 1;
     });
   } catch (err) {
     // A session event, or a line too long to look at here: the reader itself judges those.
@@ -84,9 +86,22 @@ async function inspect(handle: FileHandle, path: string, size: number): Promise<
   if (objects === 0 && (await isOneJsonDocument(handle, size))) {
     throw new RecallError('TRANSCRIPT_UNREADABLE', `${path} is one JSON document over ${lines} lines, not JSON Lines: recall reads ${SESSION_FORMATS}, one JSON event per line`);
   }
+  if (sessionRecords > 0) {
+    throw new RecallError('TRANSCRIPT_UNREADABLE', `${path} holds no messages yet: ${lines === 1 ? 'its one line is a session record' : `its ${lines} lines are session records`} (a start, settings, progress), without a user or assistant message to read`);
+  }
   const all = lines === 1 ? 'its one line is not' : `none of its ${lines} lines is`;
   const what = objects === 0 ? `${all} JSON` : `${all} a session event (${objects === lines ? 'JSON of another kind' : `${objects} of them JSON of another kind`})`;
   throw new RecallError('TRANSCRIPT_UNREADABLE', `${path} is not a transcript: ${what}; recall reads ${SESSION_FORMATS}`);
+}
+
+/** Record types of agents' session files that carry no message (a session's start, progress, snapshots). */
+const SESSION_RECORD_TYPES = new Set(['session_meta', 'session_start', 'progress', 'system', 'summary', 'file-history-snapshot', 'queue-operation', 'turn_context', 'event_msg']);
+
+/** Whether a JSON line is a session file's own record without a message: a session id, a known type, Copilot's `area.event`. */
+function isSessionRecord(record: Record<string, unknown>): boolean {
+  const type = record['type'];
+  if (typeof type === 'string' && (SESSION_RECORD_TYPES.has(type) || /^[a-z]+\.[a-z_]+$/.test(type))) return true;
+  return typeof record['sessionId'] === 'string' || (typeof record['projectHash'] === 'string' && typeof record['startTime'] === 'string') || '$set' in record;
 }
 
 async function isOneJsonDocument(handle: FileHandle, size: number): Promise<boolean> {

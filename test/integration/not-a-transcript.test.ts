@@ -14,7 +14,7 @@ const AGENTS = 'Claude Code, Factory droid, Codex CLI, Gemini CLI, GitHub Copilo
 const FIXTURES = fileURLToPath(new URL('../fixtures/transcripts/', import.meta.url));
 
 let h: Harness;
-let files: Record<'readme' | 'empty' | 'binary' | 'document' | 'folder' | 'missing' | 'objects', string>;
+let files: Record<'readme' | 'empty' | 'binary' | 'document' | 'folder' | 'missing' | 'objects' | 'started', string>;
 
 beforeAll(async () => {
   h = await startHarness({ embedder: 'hash' });
@@ -28,12 +28,19 @@ beforeAll(async () => {
     folder: join(dir, 'sessions'),
     missing: join(dir, 'gone.jsonl'),
     objects: join(dir, 'records.jsonl'),
+    started: join(dir, 'started.jsonl'),
   };
   // About 60 KB of markdown, as the README of a project is.
   writeFileSync(files.readme, `# A project\n\n${'Some prose about the project, long enough to read. '.repeat(1200)}\n\n## Usage\n\nRun it.\n`);
   writeFileSync(files.empty, '\n\n');
   writeFileSync(files.binary, Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]));
   writeFileSync(files.document, JSON.stringify({ messages: [{ role: 'user', content: 'You MUST use pnpm, never npm. '.repeat(10) }] }, null, 2));
+  // A session that has only begun: Claude Code's hook progress and a Codex session_meta, no message yet.
+  writeFileSync(
+    files.started,
+    `${JSON.stringify({ type: 'progress', data: { type: 'hook_progress', hookEvent: 'SessionStart' }, sessionId: 's1', cwd: '/work/x', uuid: 'p0' })}\n` +
+      `${JSON.stringify({ timestamp: '2026-11-27T15:40:13.014Z', type: 'session_meta', payload: { id: 'c1', cwd: '/work/x' } })}\n`,
+  );
   writeFileSync(files.objects, `${JSON.stringify({ id: 1, name: 'a row' })}\n${JSON.stringify({ id: 2, name: 'another row' })}\n`);
 });
 
@@ -63,6 +70,7 @@ describe('a file that is not a session', () => {
     ['readme', /is not a transcript: none of its 4 lines is JSON; recall reads the JSONL session files of Claude Code, Factory droid, Codex CLI, Gemini CLI, GitHub Copilot CLI and Qwen Code$/],
     ['objects', /is not a transcript: none of its 2 lines is a session event \(JSON of another kind\)/],
     ['empty', /is empty: a session file holds one JSON event per line/],
+    ['started', /holds no messages yet: its 2 lines are session records \(a start, settings, progress\), without a user or assistant message to read$/],
     ['binary', /is a binary file \(it holds NUL bytes\)/],
     ['document', /is one JSON document over \d+ lines, not JSON Lines/],
     ['folder', /is a folder: give one session file in it/],
@@ -77,7 +85,7 @@ describe('a file that is not a session', () => {
         expect(result.exitCode, `${args.join(' ')}: ${result.stderr}`).toBe(1);
         const last = result.stderr.trimEnd().split('\n').at(-1) ?? '';
         expect(last, args.join(' ')).toMatch(words);
-        if (kind !== 'readme' && kind !== 'objects') expect(last).not.toContain('not a transcript');
+        if (kind !== 'readme' && kind !== 'objects') expect(last, args.join(' ')).not.toContain('not a transcript');
         expect(result.stdout, args.join(' ')).toBe('');
       }
     }
