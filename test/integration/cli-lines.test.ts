@@ -3,12 +3,11 @@
  * memories), COLUMNS honoured on a terminal, clear words for an empty store and for a file that is no
  * transcript, and timestamps on import in the usual ISO 8601 forms.
  */
-import { execa } from 'execa';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import stringWidth from 'string-width';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, runCli } from '../support/cli.js';
+import { runCli, runOnTerminal } from '../support/cli.js';
 import { startHarness, type Harness } from '../support/harness.js';
 
 let h: Harness;
@@ -30,13 +29,11 @@ afterAll(async () => {
   await h.close();
 });
 
-/** Runs the bin on a pseudo-terminal (util-linux `script`); its output with the terminal's CR LF as LF. */
+/** The bin on a pseudo-terminal, with this file's environment and `extra`. */
 async function onTerminal(args: string[], extra: NodeJS.ProcessEnv): Promise<string> {
-  const command = [process.execPath, BIN, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
-  const result = await execa('script', ['-q', '-e', '-c', command, '/dev/null'], { env: { ...env, ...extra }, extendEnv: false, reject: false, input: '' });
-  expect(result.exitCode, String(result.stderr)).toBe(0);
-  // eslint-disable-next-line no-control-regex -- the bold of the table head, an escape sequence, is taken out.
-  return String(result.stdout).replace(/\r\n/g, '\n').replace(/\u001b\[[0-9;]*m/g, '');
+  const result = await runOnTerminal(args, { ...env, ...extra });
+  expect(result.exitCode, result.stderr).toBe(0);
+  return result.stdout;
 }
 
 describe('recall list and search piped', () => {

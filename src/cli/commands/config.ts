@@ -8,8 +8,8 @@ import { readConfigFile } from '../../config/load-config.js';
 import type { Config } from '../../config/schema.js';
 import { RecallError } from '../../core/errors.js';
 import { resolveHome, statePaths } from '../../core/state-paths.js';
-import { out } from '../output.js';
-import { commandEnv, setExitCode } from '../terminal.js';
+import { out, tabSeparated } from '../output.js';
+import { commandEnv, currentTerminal, setExitCode } from '../terminal.js';
 
 export function registerConfig(program: Command): void {
   const config = program.command('config').description('show and change settings in RECALL_HOME/config.json');
@@ -23,6 +23,12 @@ export function registerConfig(program: Command): void {
       const entries = listConfigEntries(effectiveConfig(fileRaw, configFile), fileRaw, commandEnv());
       if (opts.json) {
         out.json(entries.map((e) => ({ ...e, value: e.value ?? null, defaultValue: e.defaultValue ?? null })));
+        return;
+      }
+      if (!currentTerminal().isTTY) {
+        // Piped: one tab-separated line per key, so grep finds a key with its value, source and description.
+        const rows = entries.map((e) => [e.key, formatConfigValue(e.value), describeConfigSource(e), e.description, e.allowed]);
+        out.line(tabSeparated(['key', 'value', 'source', 'description', 'allowed'], rows));
         return;
       }
       // One block per key rather than a table: descriptions stay whole at any terminal width.
