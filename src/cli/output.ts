@@ -15,7 +15,7 @@ const BORDERLESS = {
 
 /** Columns between two cells of an aligned table. */
 const GAP = BORDERLESS.middle.length;
-/** Below this many columns for the last cell, each row is stacked: its other cells on one line, the last under them. */
+/** Below this many columns for a last cell that must wrap, each row is stacked: its other cells on one line, the last under them. */
 const MIN_LAST = 20;
 
 /**
@@ -45,7 +45,8 @@ export function tabSeparated(head: string[], rows: string[][]): string {
 export function layoutTable(head: string[], rows: string[][], width: number, bold = false): string {
   const fixed = head.slice(0, -1).map((title, i) => Math.max(stringWidth(title), ...rows.map((row) => stringWidth(row[i] ?? ''))));
   const last = width - fixed.reduce((a, b) => a + b, 0) - GAP * fixed.length;
-  if (last < MIN_LAST) return stackRows([head, ...rows], width);
+  const widest = Math.max(...[head, ...rows].map((row) => stringWidth(row.at(-1) ?? '')));
+  if (last < Math.min(MIN_LAST, widest)) return stackRows([head, ...rows], width);
   const lastIndex = head.length - 1;
   const table = new Table({
     head,

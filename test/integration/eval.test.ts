@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultReply } from '../../scripts/ollama-double.mjs';
-import { runCli } from '../support/cli.js';
+import { runCli, runOnTerminal } from '../support/cli.js';
 import { startHarness, type Harness } from '../support/harness.js';
 
 let h: Harness;
@@ -71,6 +71,14 @@ describe('recall eval', () => {
     expect(result.stdout).toMatch(/memories per session\s+1\s+1/);
     expect(result.stdout).toMatch(/schema failures \(asked again\)\s+0\s+1/);
     expect(result.stderr).toContain('[1/1] llama3.2:3b');
+    // Piped: a header and one tab-separated line per figure, nothing padded.
+    expect(result.stdout).toContain('\tllama3.2:3b\tqwen2.5:7b\n');
+    expect(result.stdout).toContain('\nmemories per session\t1\t1\n');
+    expect(result.stdout.split('\n').filter((line) => / $/.test(line))).toEqual([]);
+    // On a terminal: aligned, within COLUMNS.
+    const shown = await runOnTerminal(['eval', '--model', 'llama3.2:3b', '--model', 'qwen2.5:7b', session], { ...env, COLUMNS: '60' });
+    expect(shown.stdout).toMatch(/^memories per session {10,}1 {5,}1$/m);
+    expect(Math.max(...shown.stdout.split('\n').filter((line) => !line.includes('/')).map((line) => line.length))).toBeLessThanOrEqual(60);
   });
 
   it('reports a model that errors and one that is missing, and still runs and compares the others', async () => {

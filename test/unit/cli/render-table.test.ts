@@ -73,6 +73,13 @@ describe('renderTable', () => {
   });
 });
 
+describe('layoutTable', () => {
+  it('keeps a table of short cells aligned at a width that leaves little for the last column', () => {
+    const table = layoutTable(['', 'llama3.2:3b', 'qwen2.5:7b'], [['sessions with no usable answer', '0', '1']], 60);
+    expect(table.split('\n')).toEqual(['                                llama3.2:3b  qwen2.5:7b', 'sessions with no usable answer  0            1']);
+  });
+});
+
 describe('wrapToWidth', () => {
   it('wraps a sentence at word boundaries with no line wider than the width', () => {
     const sentence = 'the quick brown fox jumps over the lazy dog and then keeps running far away from the farm';
