@@ -103,7 +103,7 @@ export function requireClaudeSession(snapshot: TranscriptSnapshot): void {
   if (snapshot.records.some(isMessage)) return;
   throw new RecallError(
     'TRANSCRIPT_UNREADABLE',
-    `${snapshot.path} is not a Claude Code session: none of its ${snapshot.records.length} lines is a user or assistant message with a sessionId (endless fork writes Claude Code sessions only); nothing was written`,
+    `${snapshot.path} holds no Claude Code messages: none of its ${snapshot.records.length} lines is a user or assistant message with a sessionId (endless fork compresses Claude Code sessions only); nothing was written`,
   );
 }
 

@@ -87,7 +87,7 @@ async function inspect(handle: FileHandle, path: string, size: number): Promise<
     throw new RecallError('TRANSCRIPT_UNREADABLE', `${path} is one JSON document over ${lines} lines, not JSON Lines: recall reads ${SESSION_FORMATS}, one JSON event per line`);
   }
   if (sessionRecords > 0) {
-    throw new RecallError('TRANSCRIPT_UNREADABLE', `${path} holds no messages yet: ${lines === 1 ? 'its one line is a session record' : `its ${lines} lines are session records`} (a start, settings, progress), without a user or assistant message to read`);
+    throw new RecallError('TRANSCRIPT_UNREADABLE', `${path} holds no messages: ${lines === 1 ? 'its one line is a session record' : `its ${lines} lines are session records`} (a start, settings, progress), without a user or assistant message to read`);
   }
   const all = lines === 1 ? 'its one line is not' : `none of its ${lines} lines is`;
   const what = objects === 0 ? `${all} JSON` : `${all} a session event (${objects === lines ? 'JSON of another kind' : `${objects} of them JSON of another kind`})`;

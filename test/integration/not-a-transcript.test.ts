@@ -3,7 +3,7 @@
  * store is asked for, and in words for what the file is (a README, an empty file, a binary file, one JSON
  * document, a folder, a missing path). A real session of each agent is never called "not a transcript".
  */
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +12,8 @@ import { startHarness, type Harness } from '../support/harness.js';
 
 const AGENTS = 'Claude Code, Factory droid, Codex CLI, Gemini CLI, GitHub Copilot CLI and Qwen Code';
 const FIXTURES = fileURLToPath(new URL('../fixtures/transcripts/', import.meta.url));
+/** Real Claude Code sessions beside the project (../shared/fixtures), when this checkout has them. */
+const SHARED = fileURLToPath(new URL('../../../shared/fixtures/transcripts/', import.meta.url));
 
 let h: Harness;
 let files: Record<'readme' | 'empty' | 'binary' | 'document' | 'folder' | 'missing' | 'objects' | 'started', string>;
@@ -35,7 +37,7 @@ beforeAll(async () => {
   writeFileSync(files.empty, '\n\n');
   writeFileSync(files.binary, Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]));
   writeFileSync(files.document, JSON.stringify({ messages: [{ role: 'user', content: 'You MUST use pnpm, never npm. '.repeat(10) }] }, null, 2));
-  // A session that has only begun: Claude Code's hook progress and a Codex session_meta, no message yet.
+  // A session file without a message: Claude Code's hook progress and a Codex session_meta.
   writeFileSync(
     files.started,
     `${JSON.stringify({ type: 'progress', data: { type: 'hook_progress', hookEvent: 'SessionStart' }, sessionId: 's1', cwd: '/work/x', uuid: 'p0' })}\n` +
@@ -70,7 +72,7 @@ describe('a file that is not a session', () => {
     ['readme', /is not a transcript: none of its 4 lines is JSON; recall reads the JSONL session files of Claude Code, Factory droid, Codex CLI, Gemini CLI, GitHub Copilot CLI and Qwen Code$/],
     ['objects', /is not a transcript: none of its 2 lines is a session event \(JSON of another kind\)/],
     ['empty', /is empty: a session file holds one JSON event per line/],
-    ['started', /holds no messages yet: its 2 lines are session records \(a start, settings, progress\), without a user or assistant message to read$/],
+    ['started', /holds no messages: its 2 lines are session records \(a start, settings, progress\), without a user or assistant message to read$/],
     ['binary', /is a binary file \(it holds NUL bytes\)/],
     ['document', /is one JSON document over \d+ lines, not JSON Lines/],
     ['folder', /is a folder: give one session file in it/],
@@ -95,7 +97,7 @@ describe('a file that is not a session', () => {
     const env = bareEnv('bare-fork');
     const cases: Array<[keyof typeof files, RegExp]> = [
       ['readme', /is not a Claude Code session: line 1 is not a JSON object; nothing was written/],
-      ['objects', /is not a Claude Code session: none of its 2 lines is a user or assistant message with a sessionId/],
+      ['objects', /holds no Claude Code messages: none of its 2 lines is a user or assistant message with a sessionId/],
       ['empty', /is empty: no session lines to compress; nothing was written/],
       ['binary', /is a binary file \(it holds NUL bytes\), not a session; nothing was written/],
       ['folder', /is a folder: give one session file in it/],
@@ -158,6 +160,19 @@ describe('a real session of each agent', () => {
     for (const command of ['capture', 'prompt', 'eval']) {
       const help = await runCli([command, '--help'], { env: h.env });
       for (const agent of ['Claude Code:', 'Factory droid:', 'Codex CLI:', 'Gemini CLI:', 'GitHub Copilot CLI:', 'Qwen Code:']) expect(help.stdout, command).toContain(agent);
+    }
+  });
+});
+
+describe.runIf(existsSync(SHARED))('the real Claude Code sessions in ../shared/fixtures', () => {
+  it('are read by prompt, or said to hold no messages, never called not a transcript', async () => {
+    const env = { ...h.env, RECALL_HOME: join(h.root, 'shared') };
+    const sessions = readdirSync(SHARED, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.jsonl'));
+    expect(sessions.length).toBeGreaterThan(5);
+    for (const name of sessions) {
+      const result = await runCli(['prompt', join(SHARED, name), '--stats'], { env });
+      expect(result.stderr, name).not.toContain('not a transcript');
+      if (result.exitCode !== 0) expect(result.stderr, name).toMatch(/holds no messages: /);
     }
   });
 });
