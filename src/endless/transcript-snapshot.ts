@@ -94,7 +94,7 @@ export function parseSnapshot(path: string, bytes: Buffer, mtimeMs: number, mode
 }
 
 /**
- * A fork or an in-place compression rewrites Claude Code's message lines (`{type, sessionId, message}`), which
+ * A fork, an in-place compression or a backfill reads Claude Code's message lines (`{type, sessionId, message}`), which
  * `claude --resume` loads: a file with none (another agent's session, or JSON of another kind) is refused
  * before anything is written, rather than copied unchanged under a session id nothing would resume.
  */
@@ -103,7 +103,7 @@ export function requireClaudeSession(snapshot: TranscriptSnapshot): void {
   if (snapshot.records.some(isMessage)) return;
   throw new RecallError(
     'TRANSCRIPT_UNREADABLE',
-    `${snapshot.path} holds no Claude Code messages: none of its ${snapshot.records.length} lines is a user or assistant message with a sessionId (endless fork compresses Claude Code sessions only); nothing was written`,
+    `${snapshot.path} holds no Claude Code messages: none of its ${snapshot.records.length} lines is a user or assistant message with a sessionId (endless fork and backfill read Claude Code sessions only); nothing was written`,
   );
 }
 

@@ -93,6 +93,20 @@ describe('a file that is not a session', () => {
     }
   });
 
+  it('is refused by endless backfill with its kind before it asks for a model', async () => {
+    const env = bareEnv('bare-backfill');
+    for (const [kind, words] of [
+      ['readme', /is not a Claude Code session: line 1 is not a JSON object/],
+      ['objects', /holds no Claude Code messages/],
+      ['empty', /is empty: no session lines/],
+      ['folder', /is a folder: give one session file in it/],
+    ] as const) {
+      const result = await runCli(['endless', 'backfill', files[kind]], { env });
+      expect(result.exitCode, kind).toBe(1);
+      expect(result.stderr, kind).toMatch(words);
+    }
+  });
+
   it('is refused by endless fork with its kind, and nothing is written', async () => {
     const env = bareEnv('bare-fork');
     const cases: Array<[keyof typeof files, RegExp]> = [
