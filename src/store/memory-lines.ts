@@ -18,10 +18,12 @@ const MAX_VECTOR_DIM = 8192;
  * milliseconds, kept as what `Date#toISOString()` writes, so timestamps sort as text; an exported one
  * survives a round trip unchanged. The error names the value it could not read.
  */
-const isoTimestamp = z.union([z.string(), z.number()]).transform((value, ctx) => {
-  const normalized = typeof value === 'number' ? normalizeEpoch(value) : normalizeTimestamp(value);
+const isoTimestamp = z.unknown().transform((value, ctx): string | null => {
+  // null is "not given", as an absent field is (exports of other tools write null for an unset date).
+  if (value === null || value === undefined) return null;
+  const normalized = typeof value === 'number' ? normalizeEpoch(value) : typeof value === 'string' ? normalizeTimestamp(value) : null;
   if (normalized !== null) return normalized;
-  const shown = JSON.stringify(typeof value === 'string' && value.length > 40 ? `${value.slice(0, 40)}…` : value);
+  const shown = JSON.stringify(typeof value === 'string' && value.length > 40 ? `${value.slice(0, 40)}…` : value) ?? String(value);
   ctx.addIssue({ code: 'custom', message: `${shown} is not an ISO 8601 date and time like 2024-05-01T10:00:00Z or 2024-05-01T12:00+02:00` });
   return z.NEVER;
 });
@@ -42,11 +44,11 @@ const lineSchema = z.object({
   created_at: isoTimestamp.optional(),
   last_seen_at: isoTimestamp.optional(),
   /** Other tools' name for when a memory last changed: read as last_seen_at when that is absent. */
-  updated_at: isoTimestamp.nullable().optional(),
+  updated_at: isoTimestamp.optional(),
   seen_count: z.number().int().min(1).optional(),
   /** A replaced memory: the id of the one that replaced it and when. Absent or null: a current memory. */
   superseded_by: z.string().regex(/^[0-9A-Za-z_-]{1,64}$/, 'must be 1-64 letters, digits, _ or -').nullable().optional(),
-  superseded_at: isoTimestamp.nullable().optional(),
+  superseded_at: isoTimestamp.optional(),
   provenance: z.enum(PROVENANCES).nullable().optional(),
   status: z.enum(['quarantined']).nullable().optional(),
   vector: z.array(z.number().finite()).min(1).max(MAX_VECTOR_DIM).optional(),

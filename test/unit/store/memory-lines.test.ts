@@ -102,6 +102,8 @@ describe('memory lines', () => {
     expect(parse(line({ created_at: '2024-05-01T24:10:00Z' })).errors[0]?.message).toMatch(/^created_at: "2024-05-01T24:10:00Z" is not an ISO 8601 date/);
     expect(parse(line({ updated_at: '2024-13-01' })).errors[0]?.message).toMatch(/^updated_at: "2024-13-01" is not an ISO 8601 date/);
     expect(parse(line({ created_at: -5 })).errors[0]?.message).toMatch(/^created_at: -5 is not an ISO 8601 date/);
+    expect(parse(line({ created_at: true })).errors[0]?.message).toMatch(/^created_at: true is not an ISO 8601 date/);
+    expect(parse(line({ last_seen_at: { at: 1 } })).errors[0]?.message).toMatch(/^last_seen_at: \{"at":1\} is not an ISO 8601 date/);
   });
 
   it('reads timestamps in the usual ISO 8601 forms: without milliseconds, with an offset, a date alone, no zone as UTC', () => {
@@ -127,6 +129,12 @@ describe('memory lines', () => {
       expect(memories[0]?.record.createdAt, written).toBe(stored);
       expect(memories[0]?.record.lastSeenAt, written).toBe(stored);
     }
+  });
+
+  it('reads a null date as one not given', () => {
+    const { memories, errors } = parse(line({ created_at: null, last_seen_at: null, updated_at: null }));
+    expect(errors).toEqual([]);
+    expect(memories[0]?.record).toMatchObject({ createdAt: '2025-01-02T03:04:05.000Z', lastSeenAt: '2025-01-02T03:04:05.000Z' });
   });
 
   it('reads a Unix time in seconds or milliseconds, and updated_at as last_seen_at when that is absent', () => {
