@@ -60,11 +60,11 @@ export function registerEval(program: Command): void {
               runs.push(skippedRun(model, input.path, missing));
               continue;
             }
-            if (!opts.json) out.raw('stderr', `[${i + 1}/${transcripts.length}] ${model}: ${input.path}\n`);
+            if (!opts.json) out.raw('stderr', `[${i + 1}/${transcripts.length}] ${terminalSafe(model)}: ${terminalSafe(input.path)}\n`);
             const run = await runModel(runtime, model, input);
             runs.push(run);
-            if (run.error !== null) out.raw('stderr', `recall eval: ${model} failed on ${input.path}: ${terminalSafe(run.error.message)}\n`);
-            else if (run.failed) out.raw('stderr', `recall eval: ${model} gave no usable answer on ${input.path} (not the JSON asked for, with or without the schema)\n`);
+            if (run.error !== null) out.raw('stderr', `recall eval: ${terminalSafe(`${model} failed on ${input.path}: ${run.error.message}`)}\n`);
+            else if (run.failed) out.raw('stderr', `recall eval: ${terminalSafe(`${model} gave no usable answer on ${input.path}`)} (not the JSON asked for, with or without the schema)\n`);
             const memory = run.error === null ? await loadedModelMemory(runtime.config.ollama.host, model, runtime.config.ollama.timeoutMs) : null;
             if (memory !== null) peakMemoryBytes.set(model, Math.max(peakMemoryBytes.get(model) ?? 0, memory.bytes));
           }
@@ -87,7 +87,7 @@ export function registerEval(program: Command): void {
         out.line(renderTable(['', ...models], comparisonRows(summaries)));
         for (const summary of summaries) out.line(describeModel(summary, runs));
         if (models.length > 1) for (const session of sideBySide) out.line(describeSideBySide(session));
-        for (const s of skipped) out.line(`skipped ${s.session}: ${s.why}`);
+        for (const s of skipped) out.line(terminalSafe(`skipped ${s.session}: ${s.why}`));
         if (ran.some((run) => run.effect === null)) out.line('(n/a: the store could not be compared; see `recall doctor`)');
       });
     });
