@@ -122,7 +122,7 @@ describe('clear words', () => {
     for (const args of [['search', 'pnpm'], ['list']]) {
       const result = await runCli(args, { env: empty });
       expect(result.exitCode).toBe(0);
-      expect(result.stdout).toMatch(/^no memories are stored yet: .*recall install.*recall add/);
+      expect(result.stdout).toMatch(/^no memories are stored yet \(the store is empty\): .*recall install.*recall add/);
     }
   });
 
@@ -155,16 +155,18 @@ describe('clear words', () => {
     }
   });
 
-  it('say that nothing is stored for show, forget, stats and export on an empty store', async () => {
+  it('say that nothing is stored for show, forget, review, stats and export on an empty store', async () => {
     const empty = { ...h.env, RECALL_HOME: join(h.root, 'home-empty-ids') };
     for (const args of [['show', '01J0000000000000000000000X'], ['forget', '01J0000000000000000000000X']]) {
       const result = await runCli(args, { env: empty });
       expect(result.exitCode).toBe(1);
       expect(result.stderr).toMatch(/^recall: no memory with id 01J0000000000000000000000X \(nothing is stored yet\)/);
     }
+    const review = await runCli(['review'], { env: empty });
+    expect(review.stdout).toBe('nothing to review: no memories are stored yet (the store is empty)\n');
     const stats = await runCli(['stats'], { env: empty });
     expect(stats.exitCode).toBe(0);
-    expect(stats.stdout).toMatch(/^memories {3}0 in 0 namespaces\n[\s\S]*\n\nno memories are stored yet: .*recall install.*recall add/);
+    expect(stats.stdout).toMatch(/^memories {3}0 in 0 namespaces\n[\s\S]*\n\nno memories are stored yet \(the store is empty\): .*recall install.*recall add/);
     const exported = await runCli(['export'], { env: empty });
     expect(exported.exitCode).toBe(0);
     expect(exported.stdout).toBe('');

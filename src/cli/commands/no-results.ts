@@ -8,7 +8,7 @@ import { terminalSafe } from '../terminal-safe.js';
 import type { HeldFlags, ScopeFlags } from './scope-options.js';
 
 export const EMPTY_STORE =
-  'no memories are stored yet: they come from your agent sessions once `recall install` has set up the hooks, ' +
+  'no memories are stored yet (the store is empty): they come from your agent sessions once `recall install` has set up the hooks, ' +
   'or add one with `recall add "You MUST ..."` (or `recall import <file>`)';
 
 /** The scope flags given, as typed: `--project shop, --type decision`. */

@@ -66,7 +66,7 @@ async function listQuarantined(runtime: Runtime, json: boolean): Promise<void> {
     return;
   }
   if (records.length === 0) {
-    out.line('nothing to review: no memory is quarantined');
+    out.line((await store.count()) === 0 ? 'nothing to review: no memories are stored yet (the store is empty)' : 'nothing to review: no memory is quarantined');
     return;
   }
   if (!currentTerminal().isTTY) {
