@@ -248,6 +248,14 @@ describe('recall eval', () => {
     expect(result.stderr).toContain('ollama pull nope:1b');
   });
 
+  it('refuses a --cwd that does not exist rather than comparing against the global memories', async () => {
+    const asked = h.double.requestsTo('/api/chat').length;
+    const result = await runCli(['eval', '--model', 'llama3.2:3b', '--cwd', join(h.root, 'no-such-project'), h.session('eval-cwd', ['You MUST use pnpm.'])], { env: h.env });
+    expect(result.exitCode).toBe(1);
+    expect(result.stderr).toBe(`recall: --cwd ${join(h.root, 'no-such-project')} does not exist\n`);
+    expect(h.double.requestsTo('/api/chat')).toHaveLength(asked);
+  });
+
   it('asks for a model', async () => {
     const result = await runCli(['eval', h.session('eval-5', ['You MUST use pnpm.'])], { env: h.env });
     expect(result.exitCode).not.toBe(0);

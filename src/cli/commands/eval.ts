@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { RecallError } from '../../core/errors.js';
@@ -42,6 +43,8 @@ export function registerEval(program: Command): void {
     .addHelpText('after', `${HELP}\n${sessionFilesHelp()}`)
     .action(async (transcripts: string[], opts: EvalFlags) => {
       const models = [...new Set(opts.model)];
+      // A mistyped --cwd would compare every model against the global memories instead: refuse it first.
+      if (opts.cwd !== undefined && !existsSync(resolve(opts.cwd))) throw new RecallError('INPUT_INVALID', `--cwd ${resolve(opts.cwd)} does not exist`);
       await withRuntime(async (runtime) => {
         const runs: SessionRun[] = [];
         const skipped: Array<{ session: string; why: string }> = [];
