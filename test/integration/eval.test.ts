@@ -174,26 +174,34 @@ describe('recall eval', () => {
   });
 
   it('shows a sloppy model hiding a golden rule behind "You MUST run the tests.", with the golden rule\'s text', async () => {
-    const env = { ...h.env, RECALL_HOME: join(h.root, 'eval-golden') };
+    // No extraction model configured: each model is tried as a capture with it would run, as its own judge.
+    const env = { ...h.env, RECALL_HOME: join(h.root, 'eval-golden'), RECALL_OLLAMA_LLM_MODEL: undefined };
     const project = h.project('eval-golden');
     const golden = 'You MUST run the tests with vitest before every commit.';
     expect((await runCli(['add', '--project', project, '--type', 'golden_rule', golden], { env })).exitCode).toBe(0);
-    // The judge (the configured model) calls the vaguer rule a change of the stored one, as a sloppy judge would.
-    h.double.configure({ reply: (body) => (JSON.stringify(body).includes('You compare two short engineering notes') ? JSON.stringify({ verdict: 'supersede' }) : defaultReply(body)) });
+    // Asked whether the vaguer rule replaces the stored one, the sloppy model says it does; llama that it is another rule.
+    const judging = (body: Record<string, unknown>) => JSON.stringify(body).includes('You compare two short engineering notes');
+    h.double.configure({
+      models: ['llama3.2:3b', 'sloppy:1b', 'nomic-embed-text:latest'],
+      reply: (body) => (judging(body) ? JSON.stringify({ verdict: body['model'] === 'sloppy:1b' ? 'supersede' : 'different' }) : defaultReply(body)),
+    });
     try {
       const session = h.session('eval-golden', ['Fix the failing build.', 'You MUST run the tests.']);
-      const json = await runCli(['eval', '--model', 'llama3.2:3b', '--cwd', project, session, '--json'], { env });
+      const json = await runCli(['eval', '--model', 'sloppy:1b', '--model', 'llama3.2:3b', '--cwd', project, session, '--json'], { env });
       expect(json.exitCode, json.stderr).toBe(0);
-      const [summary] = (JSON.parse(json.stdout) as { models: Summary[] }).models;
-      expect(summary?.replaced).toEqual([expect.objectContaining({ content: golden, by: 'You MUST run the tests.' })]);
-      const text = await runCli(['eval', '--model', 'llama3.2:3b', '--cwd', project, session], { env });
+      const byName = Object.fromEntries((JSON.parse(json.stdout) as { models: Summary[] }).models.map((s) => [s.model, s]));
+      expect(byName['sloppy:1b']?.replaced).toEqual([expect.objectContaining({ content: golden, by: 'You MUST run the tests.' })]);
+      expect(byName['sloppy:1b']?.effect).toEqual({ duplicates: 0, supersedes: 1, fresh: 0 });
+      expect(byName['llama3.2:3b']?.replaced).toEqual([]);
+      const text = await runCli(['eval', '--model', 'sloppy:1b', '--cwd', project, session], { env });
       expect(text.stdout).toContain('~ [golden_rule] You MUST run the tests.');
       expect(text.stdout).toMatch(new RegExp(`replaces \\S+: ${golden.replace(/[.]/g, '\\.')}`));
       // Nothing was stored: the golden rule is still the current one.
       const listed = JSON.parse((await runCli(['list', '--json'], { env })).stdout) as Array<{ content: string }>;
       expect(listed.map((m) => m.content)).toEqual([golden]);
     } finally {
-      h.double.configure({ reply: defaultReply });
+      h.double.reset();
+      h.double.configure({ models: ['llama3.2:3b', 'qwen2.5:7b', 'mistral:7b', 'nomic-embed-text:latest'], failModels: { 'mistral:7b': 500 } });
     }
   });
 
