@@ -3,6 +3,7 @@
  * so light command paths such as `endless fork` can load them alone. `out` in output.ts is this object.
  */
 import { currentTerminal } from './terminal.js';
+import { terminalSafe } from './terminal-safe.js';
 
 export const lines = {
   line(text = ''): void {
@@ -16,8 +17,9 @@ export const lines = {
     const body = values.map((value) => JSON.stringify(value)).join(',\n');
     currentTerminal().write('stdout', values.length === 0 ? '[]\n' : `[\n${body}\n]\n`);
   },
+  /** An error names paths and values from outside (a file called with an escape sequence): each of its lines made terminal-safe. */
   error(text: string): void {
-    currentTerminal().write('stderr', `recall: ${text}\n`);
+    currentTerminal().write('stderr', `recall: ${text.split('\n').map(terminalSafe).join('\n')}\n`);
   },
   warn(text: string): void {
     currentTerminal().write('stderr', `${text}\n`);

@@ -13,33 +13,73 @@ const BORDERLESS = {
   left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '', middle: '  ',
 };
 
+/** Columns between two cells of an aligned table. */
+const GAP = BORDERLESS.middle.length;
+/** Below this many columns for a last cell that must wrap, each row is stacked: its other cells on one line, the last under them. */
+const MIN_LAST = 20;
+
 /**
- * An aligned table; the last column wraps to the terminal width. Its cells are wrapped here, not by
- * cli-table3, which cuts a word longer than the column short with '…' (a URL, a path, a namespace).
+ * A table for a person or a script. On a terminal: aligned, the last column wrapped to the width (COLUMNS, or the
+ * terminal's own), each row stacked under its other cells when the terminal is too narrow for that. Piped or
+ * redirected: a header line and one tab-separated line per row, never wrapped or padded, so `grep` finds a whole
+ * row and `cut -f` a column (a tab or line break inside a cell becomes a space).
  */
-export function renderTable(head: string[], rows: string[][], width = currentTerminal().columns || 100): string {
-  const fixed = head.slice(0, -1).map((title, i) => Math.max(stringWidth(title), ...rows.map((row) => stringWidth(row[i] ?? ''))) + 2);
-  const last = Math.max(20, width - fixed.reduce((a, b) => a + b, 0) - 2 * head.length);
+export function renderTable(head: string[], rows: string[][]): string {
+  const terminal = currentTerminal();
+  if (!terminal.isTTY) return tabSeparated(head, rows);
+  return layoutTable(head, rows, terminal.columns || 100, !terminal.noColor);
+}
+
+/** The memory tables of list and search: the same as any table. */
+export const renderMemoryTable = renderTable;
+
+/** Header and rows as tab-separated lines. */
+export function tabSeparated(head: string[], rows: string[][]): string {
+  return [head, ...rows].map((row) => row.map((cell) => cell.replace(/[\t\r\n]+/g, ' ')).join('\t')).join('\n');
+}
+
+/**
+ * An aligned table at most `width` columns wide, no line ending in spaces; the last column wraps. Its cells are
+ * wrapped here, not by cli-table3, which cuts a word longer than the column short with '…' (a URL, a path).
+ */
+export function layoutTable(head: string[], rows: string[][], width: number, bold = false): string {
+  const fixed = head.slice(0, -1).map((title, i) => Math.max(stringWidth(title), ...rows.map((row) => stringWidth(row[i] ?? ''))));
+  const last = width - fixed.reduce((a, b) => a + b, 0) - GAP * fixed.length;
+  const widest = Math.max(...[head, ...rows].map((row) => stringWidth(row.at(-1) ?? '')));
+  if (last < Math.min(MIN_LAST, widest)) return stackRows([head, ...rows], width);
   const lastIndex = head.length - 1;
-  const color = currentTerminal().isTTY && !currentTerminal().noColor;
   const table = new Table({
     head,
     chars: BORDERLESS,
-    style: { head: color ? ['bold'] : [], border: [], 'padding-left': 0, 'padding-right': 0 },
+    style: { head: bold ? ['bold'] : [], border: [], 'padding-left': 0, 'padding-right': 0 },
     colWidths: [...fixed, last],
     wordWrap: true,
   });
   table.push(...rows.map((row) => row.map((cell, i) => (i === lastIndex ? { content: wrapToWidth(cell, last), wordWrap: false } : cell))));
-  return table.toString();
+  return table
+    .toString()
+    .split('\n')
+    .map(trimLineEnd)
+    .join('\n');
 }
 
-/**
- * A table of memories: aligned and wrapped to the width on a terminal; piped or redirected, a header
- * line and one tab-separated line per memory, never wrapped, so `grep` and `cut -f` see whole memories.
- */
-export function renderMemoryTable(head: string[], rows: string[][]): string {
-  if (currentTerminal().isTTY) return renderTable(head, rows);
-  return [head, ...rows].map((row) => row.map((cell) => cell.replace(/[\t\r\n]+/g, ' ')).join('\t')).join('\n');
+/** A line without the spaces that pad its end (kept out of the bold head's closing escape sequence too). */
+function trimLineEnd(line: string): string {
+  // eslint-disable-next-line no-control-regex -- the head's bold is an escape sequence.
+  return line.replace(/ +((?:\u001b\[[0-9;]*m)*)$/, '$1');
+}
+
+/** Rows (the head first) for a narrow terminal: the other cells on one line, the last cell under them, indented, wrapped to the width. */
+function stackRows(rows: string[][], width: number): string {
+  return rows
+    .map((row) => {
+      const lead = wrapToWidth(row.slice(0, -1).filter((cell) => cell !== '').join('  '), width);
+      const body = wrapToWidth(row.at(-1) ?? '', Math.max(1, width - 2))
+        .split('\n')
+        .map((line) => `  ${line}`);
+      return [lead, ...body].map((line) => line.trimEnd()).join('\n');
+    })
+    .join('\n');
 }
 
 /** Text broken into lines of at most width display columns: at spaces where it can, inside a longer word where it must, never dropping a character. */

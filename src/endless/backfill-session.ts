@@ -10,7 +10,7 @@ import { recordSavings } from './savings-ledger.js';
 import { findToolResults, sessionIdsOf, type ToolResultRef } from './fork-transcript.js';
 import { isSystemicFailure } from './prepare-replacements.js';
 import { selectForResume } from './resume-rules.js';
-import { readTranscriptSnapshot } from './transcript-snapshot.js';
+import { readTranscriptSnapshot, requireClaudeSession } from './transcript-snapshot.js';
 import { basename } from 'node:path';
 
 export interface BackfillOptions extends CompleteDeps {
@@ -32,10 +32,12 @@ export interface BackfillSummary {
 }
 
 export async function backfillSession(transcriptPath: string, options: BackfillOptions): Promise<BackfillSummary> {
+  // What the file is comes first: a file that is no Claude Code session is named as such, with or without a model.
+  const snapshot = await readTranscriptSnapshot(transcriptPath);
+  requireClaudeSession(snapshot);
   if (options.settings.ollama.model === null) {
     throw new RecallError('LLM_NOT_CONFIGURED', 'no model to write observations with: set RECALL_OLLAMA_LLM_MODEL (for example `export RECALL_OLLAMA_LLM_MODEL=llama3.2`)');
   }
-  const snapshot = await readTranscriptSnapshot(transcriptPath);
   const sessionId = sessionIdsOf(snapshot.records)[0] ?? basename(transcriptPath).replace(/\.jsonl$/, '');
   // What a fork would compress, the last results included (a later fork may keep fewer whole).
   const chosen = selectForResume(findToolResults(snapshot.records), options.settings, 0, endlessRoot(options.home)).map((c) => c.ref);

@@ -14,7 +14,7 @@ import { applyReplacements, sessionIdsOf, type ForkedLines } from './fork-transc
 import { measureRecord, sumSizes, type ConversationSize } from './measure-conversation.js';
 import { isCompactBoundary, resumeChain } from './resume-chain.js';
 import { prepareReplacements, type PrepareOptions, type Prepared } from './prepare-replacements.js';
-import { readTranscriptSnapshot, type TranscriptSnapshot } from './transcript-snapshot.js';
+import { readTranscriptSnapshot, requireClaudeSession, type TranscriptSnapshot } from './transcript-snapshot.js';
 import { recordSavings } from './savings-ledger.js';
 import { copyFileExclusive, restoreFile, writeFileReplacing } from './write-lines.js';
 
@@ -47,6 +47,7 @@ export interface ForkSummary {
 
 export async function forkSession(transcriptPath: string, newSessionId: string, options: PrepareOptions): Promise<ForkSummary> {
   const snapshot = await readTranscriptSnapshot(transcriptPath);
+  requireClaudeSession(snapshot);
   const prepared = await prepareReplacements(snapshot, options);
   const ids = new Map(sessionIdsOf(snapshot.records).map((id) => [id, newSessionId] as const));
   const forked = transform(snapshot, prepared, ids);
@@ -64,6 +65,7 @@ export async function compressInPlace(transcriptPath: string, options: PrepareOp
   if (!release) throw new RecallError('LOCK_HELD', `another recall process is compressing ${transcriptPath}`);
   try {
     const snapshot = await readTranscriptSnapshot(transcriptPath);
+    requireClaudeSession(snapshot);
     const prepared = await prepareReplacements(snapshot, options);
     const forked = transform(snapshot, prepared, new Map());
     if (prepared.replacements.length === 0 && prepared.inputs.length === 0) return summarize(snapshot, prepared, forked, transcriptPath, prepared.sessionId, null);

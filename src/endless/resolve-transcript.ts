@@ -9,7 +9,8 @@ import { RecallError } from '../core/errors.js';
 export function resolveTranscript(arg: string, claudeDir: string, cwd: string): string {
   const asPath = resolve(cwd, arg);
   if (existsSync(asPath)) {
-    if (!statSync(asPath).isFile()) throw new RecallError('INPUT_INVALID', `not a transcript file: ${asPath}`);
+    if (statSync(asPath).isDirectory()) throw new RecallError('INPUT_INVALID', `${asPath} is a folder: give one session file in it (<session id>.jsonl), or a session id`);
+    if (!statSync(asPath).isFile()) throw new RecallError('INPUT_INVALID', `${asPath} is not a regular file: give a session file or a session id`);
     return asPath;
   }
   if (arg.includes('/') || arg.includes('\\') || arg.endsWith('.jsonl')) throw new RecallError('TRANSCRIPT_MISSING', `transcript not found: ${asPath}`);

@@ -57,7 +57,7 @@ export async function readTranscriptSnapshot(path: string): Promise<TranscriptSn
     const { transcriptReadError } = await import('../transcript/read-transcript.js');
     throw transcriptReadError(err, path);
   }
-  if (buffer.includes(0)) throw new RecallError('TRANSCRIPT_UNREADABLE', `transcript looks binary (NUL bytes): ${path}`);
+  if (buffer.includes(0)) throw new RecallError('TRANSCRIPT_UNREADABLE', `${path} is a binary file (it holds NUL bytes), not a session; nothing was written`);
   return parseSnapshot(path, buffer, mtimeMs, mode);
 }
 
@@ -84,13 +84,27 @@ export function parseSnapshot(path: string, bytes: Buffer, mtimeMs: number, mode
         droppedPartialTail = true;
         break;
       }
-      throw new RecallError('TRANSCRIPT_UNREADABLE', `line ${lineNumber} of ${path} is not a JSON object; nothing was written`);
+      throw new RecallError('TRANSCRIPT_UNREADABLE', `${path} is not a Claude Code session: line ${lineNumber} is not a JSON object; nothing was written`);
     }
     lines.push(view);
     records.push(record);
   }
-  if (records.length === 0) throw new RecallError('TRANSCRIPT_UNREADABLE', `no transcript lines in ${path}`);
+  if (records.length === 0) throw new RecallError('TRANSCRIPT_UNREADABLE', `${path} is empty: no session lines to compress; nothing was written`);
   return { path, bytes, lines, records, size: bytes.length, mtimeMs, mode, droppedPartialTail };
+}
+
+/**
+ * A fork, an in-place compression or a backfill reads Claude Code's message lines (`{type, sessionId, message}`), which
+ * `claude --resume` loads: a file with none (another agent's session, or JSON of another kind) is refused
+ * before anything is written, rather than copied unchanged under a session id nothing would resume.
+ */
+export function requireClaudeSession(snapshot: TranscriptSnapshot): void {
+  const isMessage = (r: Json): boolean => (r['type'] === 'user' || r['type'] === 'assistant') && isObject(r['message']) && typeof r['sessionId'] === 'string';
+  if (snapshot.records.some(isMessage)) return;
+  throw new RecallError(
+    'TRANSCRIPT_UNREADABLE',
+    `${snapshot.path} holds no Claude Code messages: none of its ${snapshot.records.length} lines is a user or assistant message with a sessionId (endless fork and backfill read Claude Code sessions only); nothing was written`,
+  );
 }
 
 function parseObject(line: string): Json | undefined {

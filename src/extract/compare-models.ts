@@ -142,7 +142,7 @@ export function comparisonRows(summaries: readonly ModelSummary[]): string[][] {
     row('would supersede a stored one', effect((e) => e.supersedes)),
     row('new memories', effect((e) => e.fresh)),
     ...(summaries.length > 1
-      ? [row('also found by another model', (s) => `${s.sharedWithAny} of ${s.memories}`), ...summaries.map((other) => row(`  by ${other.model}`, (s) => (s.model === other.model ? '-' : (s.overlap[other.model] ?? 0))))]
+      ? [row('also found by another model', (s) => `${s.sharedWithAny} of ${s.memories}`), ...summaries.map((other) => row(`  by ${other.model}`, (s) => (s.model === other.model ? '-' : other.sessions === 0 ? 'n/a' : (s.overlap[other.model] ?? 0))))]
       : []),
     row('seconds per session', (s) => s.secondsPerSession),
     row('tokens per second', (s) => s.tokensPerSecond ?? 'n/a'),

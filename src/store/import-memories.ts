@@ -83,7 +83,7 @@ export async function importMemories(text: string, deps: ImportDeps): Promise<Im
     projectRoot: null,
     ...deps.lineDefaults,
   });
-  if (errors.length > 0 && deps.skipBadLines !== true) throw invalidLines(errors);
+  if (errors.length > 0 && deps.skipBadLines !== true) throw invalidLines(errors, memories.length);
   const result: ImportResult = {
     imported: 0, duplicateIds: 0, duplicateContent: 0, reembedded: 0, superseded: 0, heldForReview: 0, proposed: 0,
     badLines: errors.length, badLineErrors: errors.slice(0, ERRORS_SHOWN).map(describeLine), namespaces: [],
@@ -220,10 +220,11 @@ function describeLine(e: LineError): string {
   return `line ${e.line} ${e.message}`;
 }
 
-function invalidLines(errors: readonly LineError[]): RecallError {
+function invalidLines(errors: readonly LineError[], good: number): RecallError {
   const shown = errors.slice(0, ERRORS_SHOWN).map(describeLine);
   const more = errors.length > ERRORS_SHOWN ? `; and ${errors.length - ERRORS_SHOWN} more` : '';
-  return new RecallError('INPUT_INVALID', `nothing imported: ${errors.length} bad line${errors.length === 1 ? '' : 's'}: ${shown.join('; ')}${more}`);
+  const skip = good > 0 ? ` (--skip-bad imports the ${good} good line${good === 1 ? '' : 's'})` : '';
+  return new RecallError('INPUT_INVALID', `nothing imported: ${errors.length} bad line${errors.length === 1 ? '' : 's'}${skip}: ${shown.join('; ')}${more}`);
 }
 
 /** Text that still holds a secret is redacted, and then its old vector no longer fits it. */

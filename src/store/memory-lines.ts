@@ -7,20 +7,24 @@
 import { z } from 'zod';
 import { IMPORTANCE_BY_TYPE, MEMORY_TYPES, PROVENANCES } from '../core/memory.js';
 import type { MemoryRecord, MemoryType } from '../core/memory.js';
-import { normalizeTimestamp } from './lenient-timestamp.js';
+import { normalizeEpoch, normalizeTimestamp } from './lenient-timestamp.js';
 
 export const MAX_LINE_BYTES = 64 * 1024;
 export const MAX_CONTENT_CHARS = 8_000;
 const MAX_VECTOR_DIM = 8192;
 
 /**
- * An ISO 8601 date and time in any of its usual forms (lenient-timestamp.ts), kept as what
- * `Date#toISOString()` writes, so timestamps sort as text; an exported one survives a round trip unchanged.
+ * An ISO 8601 date and time in any of its usual forms (lenient-timestamp.ts), or a Unix time in seconds or
+ * milliseconds, kept as what `Date#toISOString()` writes, so timestamps sort as text; an exported one
+ * survives a round trip unchanged. The error names the value it could not read.
  */
-const isoTimestamp = z.string().transform((value, ctx) => {
-  const normalized = normalizeTimestamp(value);
+const isoTimestamp = z.unknown().transform((value, ctx): string | null => {
+  // null is "not given", as an absent field is (exports of other tools write null for an unset date).
+  if (value === null || value === undefined) return null;
+  const normalized = typeof value === 'number' ? normalizeEpoch(value) : typeof value === 'string' ? normalizeTimestamp(value) : null;
   if (normalized !== null) return normalized;
-  ctx.addIssue({ code: 'custom', message: 'is not an ISO 8601 date and time like 2024-05-01T10:00:00Z or 2024-05-01T12:00+02:00' });
+  const shown = JSON.stringify(typeof value === 'string' && value.length > 40 ? `${value.slice(0, 40)}…` : value) ?? String(value);
+  ctx.addIssue({ code: 'custom', message: `${shown} is not an ISO 8601 date and time like 2024-05-01T10:00:00Z or 2024-05-01T12:00+02:00` });
   return z.NEVER;
 });
 
@@ -39,10 +43,12 @@ const lineSchema = z.object({
   embedder: z.string().min(1).max(300).optional(),
   created_at: isoTimestamp.optional(),
   last_seen_at: isoTimestamp.optional(),
+  /** Other tools' name for when a memory last changed: read as last_seen_at when that is absent. */
+  updated_at: isoTimestamp.optional(),
   seen_count: z.number().int().min(1).optional(),
   /** A replaced memory: the id of the one that replaced it and when. Absent or null: a current memory. */
   superseded_by: z.string().regex(/^[0-9A-Za-z_-]{1,64}$/, 'must be 1-64 letters, digits, _ or -').nullable().optional(),
-  superseded_at: isoTimestamp.nullable().optional(),
+  superseded_at: isoTimestamp.optional(),
   provenance: z.enum(PROVENANCES).nullable().optional(),
   status: z.enum(['quarantined']).nullable().optional(),
   vector: z.array(z.number().finite()).min(1).max(MAX_VECTOR_DIM).optional(),
@@ -76,7 +82,7 @@ export interface LineError {
 }
 
 export function formatMemoryLine(record: MemoryRecord, vector?: Float32Array): string {
-  const line: Required<Omit<MemoryLine, 'vector'>> & Pick<MemoryLine, 'vector'> = {
+  const line: Required<Omit<MemoryLine, 'vector' | 'updated_at'>> & Pick<MemoryLine, 'vector'> = {
     id: record.id,
     content: record.content,
     type: record.type,
@@ -134,7 +140,7 @@ function toRecord(line: MemoryLine, defaults: LineDefaults): MemoryRecord {
   const type = line.type ?? DEFAULT_LINE_TYPE;
   const namespace = line.namespace ?? defaults.namespace;
   const createdAt = line.created_at ?? defaults.now;
-  const lastSeenAt = line.last_seen_at ?? createdAt;
+  const lastSeenAt = line.last_seen_at ?? line.updated_at ?? createdAt;
   return {
     id: line.id ?? defaults.newId(),
     content: line.content,

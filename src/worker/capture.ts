@@ -13,6 +13,7 @@ import { storeMemories } from '../store/store-memories.js';
 import type { StoreParts } from '../store/store-parts.js';
 import { attributeSource } from '../transcript/attribute-source.js';
 import { readTranscript } from '../transcript/read-transcript.js';
+import { SESSION_FORMATS } from '../transcript/check-transcript-file.js';
 
 /** The parts a capture needs: the store's, built by the composition root. */
 export type CaptureDeps = StoreParts;
@@ -134,5 +135,5 @@ function countRedactions(text: string): number {
 /** Why a file without a single session event is no transcript, in words a user can act on. */
 function notATranscript(lines: number): string {
   const what = lines === 0 ? 'it holds no session events' : `none of its ${lines} lines is a session event`;
-  return `not a transcript: ${what} (recall reads the JSONL session files of Claude Code and Factory droid)`;
+  return `not a transcript: ${what} (recall reads ${SESSION_FORMATS})`;
 }

@@ -80,7 +80,7 @@ describe('recall capture', () => {
     expect(gone.stderr).toBe(`recall: transcript not found: ${missing}\n`);
     const folder = await runCli(['capture', h.root], { env });
     expect(folder.exitCode).toBe(1);
-    expect(folder.stderr).toBe(`recall: ${h.root} is a folder, not a transcript\n`);
+    expect(folder.stderr).toBe(`recall: ${h.root} is a folder: give one session file in it (the JSONL session files of Claude Code, Factory droid, Codex CLI, Gemini CLI, GitHub Copilot CLI and Qwen Code)\n`);
   });
 
   it('keeps two projects that share a folder name apart', async () => {
@@ -181,7 +181,7 @@ describe('recall search', () => {
     expect(hits[0]!.score!).toBeGreaterThan(hits[1]!.score!);
 
     const human = await runCli(['search', 'pnpm'], { env });
-    expect(human.stdout).toMatch(/score\s+type\s+project/);
+    expect(human.stdout).toMatch(/score\s+id\s+type\s+project/);
     expect(human.stdout).toContain('searchable');
   });
 

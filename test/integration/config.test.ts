@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseEnv, runCli } from '../support/cli.js';
+import { baseEnv, runCli, runOnTerminal } from '../support/cli.js';
 
 let root: string;
 let n = 0;
@@ -132,7 +132,7 @@ describe('recall config', () => {
 
   it('says under each key what it accepts, from its bounds', async () => {
     const { env } = fresh();
-    const human = (await cli(['list'], env)).stdout;
+    const human = (await runOnTerminal(['config', 'list'], env)).stdout;
     expect(human).toMatch(/^dedupe\.threshold = 0\.85 {2}\(default\)\n {4}Cosine similarity[^\n]*\n {4}allowed: a number from 0 to 1\n/m);
     const json = JSON.parse((await cli(['list', '--json'], env)).stdout) as Array<{ key: string; allowed: string }>;
     expect(json.find((e) => e.key === 'context.maxChars')?.allowed).toBe('a whole number from 200 to 10000');
@@ -140,14 +140,34 @@ describe('recall config', () => {
 
   it('lists every key with its value, source and description in human form', async () => {
     const { env } = fresh({ OLLAMA_HOST: 'localhost:9999' });
-    const result = await cli(['list'], env);
+    const result = await runOnTerminal(['config', 'list'], env);
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toMatch(/^ollama\.host = http:\/\/localhost:9999 {2}\(env OLLAMA_HOST\)\n {4}Ollama base URL/m);
     expect(result.stdout).toMatch(/^search\.limit = 10 {2}\(default\)$/m);
   });
 
+  it('lists one tab-separated line per key when piped, so grep finds a key with its value and source', async () => {
+    const { env } = fresh({ OLLAMA_HOST: 'localhost:9999' });
+    const result = await cli(['list'], env);
+    expect(result.exitCode).toBe(0);
+    const lines = result.stdout.trimEnd().split('\n');
+    expect(lines[0]).toBe('key\tvalue\tsource\tdescription\tallowed');
+    expect(lines.every((line) => line.split('\t').length === 5)).toBe(true);
+    const keys = (JSON.parse((await cli(['list', '--json'], env)).stdout) as unknown[]).length;
+    expect(lines).toHaveLength(keys + 1);
+    expect(lines.filter((line) => line.startsWith('ollama.host\t'))).toEqual([expect.stringMatching(/^ollama\.host\thttp:\/\/localhost:9999\tenv OLLAMA_HOST\tOllama base URL/)]);
+  });
+
   it('prints the config file path', async () => {
     const { env, file } = fresh();
     expect((await cli(['path'], env)).stdout).toBe(`${file}\n`);
+  });
+
+  it('prints set, unset and path as JSON with --json', async () => {
+    const { env, file } = fresh();
+    expect(JSON.parse((await cli(['path', '--json'], env)).stdout)).toEqual({ path: file });
+    expect(JSON.parse((await cli(['set', 'search.limit', '7', '--json'], env)).stdout)).toEqual({ key: 'search.limit', value: 7, file });
+    expect(JSON.parse((await cli(['unset', 'search.limit', '--json'], env)).stdout)).toEqual({ key: 'search.limit', removed: true, default: 10, file });
+    expect(JSON.parse((await cli(['unset', 'search.limit', '--json'], env)).stdout)).toEqual({ key: 'search.limit', removed: false, default: 10, file });
   });
 });

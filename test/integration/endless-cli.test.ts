@@ -167,8 +167,11 @@ describe('recall endless backfill and stats', () => {
     expect(parsed.total).toMatchObject({ outputs: 3, savedChars: bySource.fork!.savedChars });
     const table = await runCli(['endless', 'stats'], { env: env({ RECALL_HOME: home }) });
     expect(table.stdout).toContain(SESSION);
-    expect(table.stdout).toMatch(/^backfill \(ready\) +1 +5 /m);
-    expect(table.stdout).toMatch(/^fork +1 +3 /m);
+    // Piped: one tab-separated line per row, nothing padded or wrapped.
+    expect(table.stdout).toMatch(/^backfill \(ready\)\t1\t5\t/m);
+    expect(table.stdout).toMatch(/^fork\t1\t3\t/m);
+    expect(table.stdout).toMatch(/^session\toutputs\tobserved\treduced\tpending\toriginal chars\tshown chars\tsaved$/m);
+    expect(table.stdout.split('\n').filter((line) => / $/.test(line))).toEqual([]);
   });
 
   it('stops with exit 1 and the reason when Ollama is down', async () => {

@@ -55,6 +55,12 @@ afterAll(async () => {
 describe.skipIf(files.length === 0)('Endless Mode fork on real transcripts', () => {
   it.each(files.map((file) => [relative(dir, file), file]))('forks %s into valid JSON lines, every tool_use still answered, the original unchanged', async (_name, file) => {
     const shared = sha(file);
+    const lines = readFileSync(file, 'utf8').split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l) as Record<string, unknown>);
+    if (!lines.some((r) => (r.type === 'user' || r.type === 'assistant') && typeof r.sessionId === 'string')) {
+      // An old session file of snapshots and a title alone: nothing to resume, so nothing is written.
+      await expect(forkCopy(file, '0f0f0f0f-1111-4222-8333-444444444444', true)).rejects.toThrow(/holds no Claude Code messages/);
+      return;
+    }
     const { copy, summary } = await forkCopy(file, '0f0f0f0f-1111-4222-8333-444444444444', true);
     // Neither the fixture nor the copy the fork read was changed.
     expect(sha(file)).toBe(shared);

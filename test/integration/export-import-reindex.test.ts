@@ -118,8 +118,8 @@ describe('recall export and import', () => {
     const target = freshEnv();
     const result = await runCli(['import', file('bad.jsonl', bad)], { env: target });
     expect(result.exitCode).toBe(1);
-    expect(result.stderr).toBe(`recall: nothing imported: 2 bad lines: line 2 is not valid JSON; line 4 is ${Buffer.byteLength(oversized)} bytes; the limit is 65536\n`);
-    expect(await ok(['export'], target)).toBe('');
+    expect(result.stderr).toBe(`recall: nothing imported: 2 bad lines (--skip-bad imports the 3 good lines): line 2 is not valid JSON; line 4 is ${Buffer.byteLength(oversized)} bytes; the limit is 65536\n`);
+    expect((await runCli(['export'], { env: target })).stdout).toBe('');
     const missing = await runCli(['import', join(h.root, 'no-such-file.jsonl')], { env: target });
     expect(missing.stderr).toMatch(/^recall: cannot read .*no-such-file\.jsonl: ENOENT\n$/);
   });

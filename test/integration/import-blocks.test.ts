@@ -62,7 +62,7 @@ describe('import in blocks', () => {
     const lines = Array.from({ length: IMPORT_BLOCK + 5 }, (_, i) => line(i));
     lines[IMPORT_BLOCK + 3] = '{"content": ""}';
     const run = importMemories(lines.join('\n'), { store, embedder, threshold: 0.85, withStoreLock: (fn) => fn() });
-    await expect(run).rejects.toThrow(/nothing imported: 1 bad line: line 1028/);
+    await expect(run).rejects.toThrow(/nothing imported: 1 bad line \(--skip-bad imports the 1028 good lines\): line 1028/);
     expect(await store.count()).toBe(0);
   });
 });

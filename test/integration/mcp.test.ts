@@ -114,6 +114,11 @@ describe('recall mcp', () => {
       expect(Object.keys(byName.memory_search?.inputSchema.properties ?? {}).sort()).toEqual(['limit', 'namespace', 'query', 'type']);
       expect(byName.memory_store?.inputSchema.required).toEqual(['content']);
       expect(Object.keys(byName.memory_store?.inputSchema.properties ?? {}).sort()).toEqual(['content', 'importance', 'memory_type', 'namespace', 'type']);
+      // `type`, as everywhere else (memory_search, the CLI, the page), described with its values; memory_type as its older name.
+      const storeProps = byName.memory_store?.inputSchema.properties as Record<string, { enum?: string[]; description?: string }>;
+      expect(storeProps['type']?.enum).toEqual(['golden_rule', 'preference', 'decision', 'pattern', 'session']);
+      expect(storeProps['type']?.description).toMatch(/^Required \(or memory_type\)\. golden_rule: /);
+      expect(storeProps['memory_type']?.description).toMatch(/older name of `type`/);
       expect(byName.memory_forget?.inputSchema.required).toEqual(['id']);
       expect(byName.memory_recent?.inputSchema.required ?? []).toEqual([]);
       expect(server.client.getInstructions()).toMatch(/memory_search/);
@@ -151,7 +156,8 @@ describe('recall mcp', () => {
     const server = await startServer(env, project);
     try {
       const first = idIn(await server.text('memory_store', { content: 'You MUST use pnpm, never npm.', memory_type: 'golden_rule' }));
-      const again = await server.text('memory_store', { content: 'you must use pnpm, never npm', memory_type: 'golden_rule' });
+      // Both names, agreeing, are accepted too.
+      const again = await server.text('memory_store', { content: 'you must use pnpm, never npm', type: 'golden_rule', memory_type: 'golden_rule' });
       expect(again).toMatch(new RegExp(`^Already known: matches ${first} in project mcp-dedupe \\(similarity 1\\.00\\)`));
       const memories = await listMemories(env);
       expect(memories).toHaveLength(1);

@@ -155,8 +155,8 @@ describe('recall search', () => {
     const result = await runCli(['search', 'pnpm'], { env });
     expect(result.exitCode).toBe(0);
     const [head, first] = result.stdout.split('\n');
-    expect(head).toBe('score\ttype\tproject\tage\tcontent');
-    expect(first).toMatch(/^\d\.\d\d\tgolden_rule\tshop\t[^\t]+\tYou MUST use pnpm for installs, never npm\.$/);
+    expect(head).toBe('score\tid\ttype\tproject\tage\tcontent');
+    expect(first).toMatch(/^\d\.\d\d\tm1\tgolden_rule\tshop\t[^\t]+\tYou MUST use pnpm for installs, never npm\.$/);
     expect(result.stdout).not.toContain('\u001b[');
   });
 
@@ -192,7 +192,7 @@ describe('recall list and show', () => {
     const human = await runCli(['show', 'm3'], { env });
     expect(human.stdout).toMatch(/^id {9}m3\n/);
     expect(human.stdout).toContain('embedder   hash:384');
-    await expectOneLineError(['show', 'no-such-id'], 'no memory with id no-such-id');
+    await expectOneLineError(['show', 'no-such-id'], 'no memory with id no-such-id (`recall list` and `recall search` show the ids)');
   });
 });
 
@@ -231,7 +231,7 @@ describe('recall add', () => {
 
 describe('recall forget', () => {
   it('refuses unknown ids by name and deletes nothing, then forgets known ones', async () => {
-    await expectOneLineError(['forget', 'm5', 'ghost-1', 'ghost-2'], 'no memory with id ghost-1, ghost-2; nothing was forgotten');
+    await expectOneLineError(['forget', 'm5', 'ghost-1', 'ghost-2'], 'no memory with id ghost-1, ghost-2 (`recall list` and `recall search` show the ids); nothing was forgotten');
     expect((await runCli(['show', 'm5', '--json'], { env })).exitCode).toBe(0);
     expect(await json(['forget', 'm5', '--json'])).toEqual({ forgotten: ['m5'] });
     expect((await runCli(['show', 'm5'], { env })).exitCode).toBe(1);

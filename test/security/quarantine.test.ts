@@ -73,8 +73,10 @@ describe('quarantine', () => {
     expect(held[0]!.content).toBe(HOSTILE);
     expect(held[0]!.reasons).toEqual(['tells the agent to ignore its instructions', 'runs code fetched from the network or decoded from a payload']);
     const text = (await runCli(['review'], { env: e })).stdout;
-    expect(text).toContain(`${held[0]!.id}  [golden_rule] q-shop, from user`);
-    expect(text).toContain('why: tells the agent to ignore its instructions; runs code fetched from the network or decoded from a payload');
+    // Piped: one tab-separated line per held memory (the block layout is for a terminal).
+    const line = text.split('\n').find((l) => l.startsWith(`${held[0]!.id}\t`));
+    expect(line?.split('\t').slice(1, 4)).toEqual(['golden_rule', 'q-shop', 'user']);
+    expect(line?.split('\t')[5]).toBe('tells the agent to ignore its instructions; runs code fetched from the network or decoded from a payload');
 
     // Approving is the user's call: from now on sessions see it like any memory.
     expect(await json(['review', 'approve', held[0]!.id], e)).toEqual({ approved: [held[0]!.id] });

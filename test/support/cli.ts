@@ -70,3 +70,18 @@ export async function waitFor<T>(probe: () => Promise<T | undefined> | T | undef
     await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
 }
+
+/**
+ * The bin on a pseudo-terminal (util-linux `script`), as a person runs it: its stdout is a TTY. Returns the
+ * output with the terminal's CR LF as LF and the escape sequences of bold taken out.
+ */
+export async function runOnTerminal(args: readonly string[], env: NodeJS.ProcessEnv): Promise<CliResult> {
+  const command = [process.execPath, BIN, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
+  const result = await execa('script', ['-q', '-e', '-c', command, '/dev/null'], { env, extendEnv: false, reject: false, input: '' });
+  return {
+    exitCode: result.exitCode ?? -1,
+    // eslint-disable-next-line no-control-regex -- the bold of a table head, an escape sequence, is taken out.
+    stdout: String(result.stdout).replace(/\r\n/g, '\n').replace(/\u001b\[[0-9;]*m/g, ''),
+    stderr: String(result.stderr),
+  };
+}

@@ -1,11 +1,12 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { RecallError } from '../../core/errors.js';
 import { detectAgent } from '../../hook/hook-agent.js';
 import { GLOBAL_NAMESPACE, PROJECT_MARKERS, resolveProject } from '../../project/resolve-project.js';
 import { readSessionOrigin } from '../../transcript/read-session-origin.js';
-import { transcriptReadError } from '../../transcript/read-transcript.js';
+import { checkTranscriptFile } from '../../transcript/check-transcript-file.js';
+import { sessionFilesHelp } from '../session-files-help.js';
 import { captureTranscript } from '../../worker/capture.js';
 import { withRuntime } from '../context.js';
 import { out } from '../output.js';
@@ -21,9 +22,11 @@ export function registerCapture(program: Command): void {
     .option('--session-id <id>', 'session id to record with the memories (default: the one the transcript records)')
     .option('--global', "file the memories as global, for every project (when the session's project cannot be told)")
     .option('--json', 'print the result as JSON')
+    .addHelpText('after', sessionFilesHelp())
     .action(async (transcript: string, opts: { cwd?: string; sessionId?: string; global?: boolean; json?: boolean }) => {
       const path = resolve(transcript);
-      checkTranscriptFile(path);
+      // What the file is comes first: before the project, the model or the store is asked for.
+      await checkTranscriptFile(path);
       if (opts.global === true && opts.cwd !== undefined) throw new RecallError('INPUT_INVALID', '--global and --cwd name two different places: give one of them');
       const recorded = opts.cwd === undefined || opts.sessionId === undefined ? await readSessionOrigin(path) : { cwd: null, sessionId: null };
       const cwd = opts.global === true ? null : opts.cwd !== undefined ? resolve(opts.cwd) : recorded.cwd;
@@ -66,15 +69,4 @@ function refuseUnknownProject(path: string, cwd: string | null, given: boolean):
   else if (!existsSync(cwd)) why = given ? `${cwd} (--cwd) does not exist` : `the session ran in ${cwd}, which does not exist on this machine`;
   else why = `${cwd} is not inside a project (no ${PROJECT_MARKERS.join(', ')} in it or above it, below the home folder)`;
   throw new RecallError('INPUT_INVALID', `cannot tell which project ${path} belongs to: ${why}. ${fix}`);
-}
-
-/** A missing or unreadable transcript is the first thing to report, before any model or store is needed. */
-function checkTranscriptFile(path: string): void {
-  let isFolder: boolean;
-  try {
-    isFolder = statSync(path).isDirectory();
-  } catch (err) {
-    throw transcriptReadError(err, path);
-  }
-  if (isFolder) throw new RecallError('TRANSCRIPT_UNREADABLE', `${path} is a folder, not a transcript`);
 }

@@ -8,8 +8,8 @@ import { readConfigFile } from '../../config/load-config.js';
 import type { Config } from '../../config/schema.js';
 import { RecallError } from '../../core/errors.js';
 import { resolveHome, statePaths } from '../../core/state-paths.js';
-import { out } from '../output.js';
-import { commandEnv, setExitCode } from '../terminal.js';
+import { out, tabSeparated } from '../output.js';
+import { commandEnv, currentTerminal, setExitCode } from '../terminal.js';
 
 export function registerConfig(program: Command): void {
   const config = program.command('config').description('show and change settings in RECALL_HOME/config.json');
@@ -23,6 +23,12 @@ export function registerConfig(program: Command): void {
       const entries = listConfigEntries(effectiveConfig(fileRaw, configFile), fileRaw, commandEnv());
       if (opts.json) {
         out.json(entries.map((e) => ({ ...e, value: e.value ?? null, defaultValue: e.defaultValue ?? null })));
+        return;
+      }
+      if (!currentTerminal().isTTY) {
+        // Piped: one tab-separated line per key, so grep finds a key with its value, source and description.
+        const rows = entries.map((e) => [e.key, formatConfigValue(e.value), describeConfigSource(e), e.description, e.allowed]);
+        out.line(tabSeparated(['key', 'value', 'source', 'description', 'allowed'], rows));
         return;
       }
       // One block per key rather than a table: descriptions stay whole at any terminal width.
@@ -54,38 +60,41 @@ export function registerConfig(program: Command): void {
   config
     .command('set <key> <value>')
     .description('write one key to config.json (the whole file is validated first)')
-    .action((name: string, text: string) => {
+    .option('--json', 'print the key, the value written and the file as JSON')
+    .action((name: string, text: string, opts: { json?: boolean }) => {
       const key = findConfigKey(name);
       const value = parseConfigValue(key, text);
       const { configFile, fileRaw } = readState();
       const next = setConfigKey(fileRaw, key, value);
       assertValidConfigFile(next, configFile, key.key);
       writeConfigFile(configFile, next);
-      out.line(`${key.key} = ${formatConfigValue(maskSecret(key.key, value))} (written to ${configFile})`);
+      if (opts.json) out.json({ key: key.key, value: maskSecret(key.key, value), file: configFile });
+      else out.line(`${key.key} = ${formatConfigValue(maskSecret(key.key, value))} (written to ${configFile})`);
       warnIfOverridden(key.key);
     });
 
   config
     .command('unset <key>')
     .description('remove one key from config.json, so its default applies')
-    .action((name: string) => {
+    .option('--json', 'print the key, whether it was removed, its default and the file as JSON')
+    .action((name: string, opts: { json?: boolean }) => {
       const { configFile, fileRaw } = readState();
       const key = findKeyToUnset(name, fileRaw);
       const { next, removed } = unsetConfigKey(fileRaw, key?.path ?? name.split('.'));
-      if (!removed) {
-        out.line(`${name} is not set in ${configFile}; nothing to do`);
-      } else {
-        writeConfigFile(configFile, next);
-        out.line(`${name} removed from ${configFile}${key ? `; default: ${formatConfigValue(key.defaultValue)}` : ''}`);
-      }
+      if (removed) writeConfigFile(configFile, next);
+      if (opts.json) out.json({ key: key?.key ?? name, removed, default: key?.defaultValue ?? null, file: configFile });
+      else if (!removed) out.line(`${name} is not set in ${configFile}; nothing to do`);
+      else out.line(`${name} removed from ${configFile}${key ? `; default: ${formatConfigValue(key.defaultValue)}` : ''}`);
       if (key) warnIfOverridden(key.key);
     });
 
   config
     .command('path')
     .description('print the path of the config file')
-    .action(() => {
-      out.line(readPaths().configFile);
+    .option('--json', 'print it as JSON')
+    .action((opts: { json?: boolean }) => {
+      if (opts.json) out.json({ path: readPaths().configFile });
+      else out.line(readPaths().configFile);
     });
 }
 

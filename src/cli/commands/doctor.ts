@@ -7,7 +7,8 @@ import { renderChecks } from '../../doctor/render-checks.js';
 import { runDoctor, type DoctorProbes } from '../../doctor/run-doctor.js';
 import { resolveProject } from '../../project/resolve-project.js';
 import { out } from '../output.js';
-import { commandEnv, setExitCode } from '../terminal.js';
+import { commandEnv, currentTerminal, setExitCode } from '../terminal.js';
+import { terminalSafe } from '../terminal-safe.js';
 
 export function registerDoctor(program: Command): void {
   program
@@ -33,7 +34,10 @@ export function registerDoctor(program: Command): void {
       );
       const ok = doctorPassed(results);
       if (opts.json) out.json({ ok, checks: results });
-      else for (const line of renderChecks(results, { unicode: Boolean(process.stdout.isTTY) && env.TERM !== 'dumb' })) out.line(line);
+      else {
+        const onTerminal = currentTerminal().isTTY;
+        for (const line of renderChecks(results, { unicode: onTerminal && env.TERM !== 'dumb', oneLine: !onTerminal })) out.line(terminalSafe(line));
+      }
       if (!ok) setExitCode(1);
     });
 }

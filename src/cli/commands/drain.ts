@@ -6,6 +6,7 @@ import { runWorker } from '../../worker/run-worker.js';
 import { withRuntime } from '../context.js';
 import { noteWaiting } from './worker.js';
 import { out } from '../output.js';
+import { terminalSafe } from '../terminal-safe.js';
 import { setExitCode } from '../terminal.js';
 
 export function registerDrain(program: Command): void {
@@ -27,8 +28,8 @@ export function registerDrain(program: Command): void {
                 const id = entry.job?.id ?? entry.file;
                 if (outcome.kind === 'done') {
                   const r = outcome.result;
-                  out.line(r.status === 'stored' ? `${id}: ${r.inserted.length} new, ${r.reinforced} reinforced (${r.namespace})` : `${id}: skipped, ${r.why}`);
-                } else out.line(`${id}: ${outcome.kind}, ${outcome.error}`);
+                  out.line(r.status === 'stored' ? `${id}: ${r.inserted.length} new, ${r.reinforced} reinforced (${r.namespace})` : `${id}: skipped, ${terminalSafe(r.why)}`);
+                } else out.line(`${id}: ${outcome.kind}, ${terminalSafe(outcome.error)}`);
               },
         });
         noteWaiting(runtime.loaded.paths.home, summary);

@@ -9,6 +9,7 @@ import type { MemoryOutcome, RunError, SessionRun, StoreEffect } from '../../ext
 import { extractMemories } from '../../extract/extract-memories.js';
 import { redactSecrets } from '../../redact/redact-secrets.js';
 import { decisionOptions } from '../../store/decision-options.js';
+import { createModelJudge } from '../../store/model-judge.js';
 import { previewStore } from '../../store/preview-store.js';
 import type { Runtime } from '../../app/runtime.js';
 
@@ -54,7 +55,7 @@ export async function runModel(runtime: Runtime, model: string, input: SessionIn
     else error = { code: err.code, message: err.message };
   }
   const seconds = Math.round((performance.now() - started) / 100) / 10;
-  const preview = error === null ? await previewOf(runtime, memories, input.namespace) : null;
+  const preview = error === null ? await previewOf(runtime, model, memories, input.namespace) : null;
   return {
     model,
     session: input.path,
@@ -75,9 +76,14 @@ export function skippedRun(model: string, session: string, error: RunError): Ses
   return { model, session, memories: [], dropped: 0, schemaRetry: false, failed: false, error, seconds: 0, outputTokens: 0, outputSeconds: 0, effect: null, outcomes: [] };
 }
 
-async function previewOf(runtime: Runtime, memories: SessionRun['memories'], namespace: string): Promise<(StoreEffect & { outcomes: MemoryOutcome[] }) | null> {
+/**
+ * What storing the memories would do, decided as a capture with this model would decide it: the model that
+ * extracts is also the judge of the pairs the supersede rules leave open, so a model is tried as both.
+ */
+async function previewOf(runtime: Runtime, model: string, memories: SessionRun['memories'], namespace: string): Promise<(StoreEffect & { outcomes: MemoryOutcome[] }) | null> {
+  const decide = { ...decisionOptions(runtime.config, runtime.llm, runtime.log), judge: createModelJudge(runtime.llmFor(model)) };
   try {
-    return await previewStore(memories, namespace, { embedder: await runtime.embedder(), store: await runtime.store(), decide: decisionOptions(runtime.config, runtime.llm, runtime.log) });
+    return await previewStore(memories, namespace, { embedder: await runtime.embedder(), store: await runtime.store(), decide });
   } catch (err) {
     if (err instanceof RecallError) return null;
     throw err;

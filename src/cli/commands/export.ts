@@ -19,9 +19,13 @@ export function registerExport(program: Command): void {
         const store = await runtime.store();
         const filters = await scopeFilters(opts, store);
         // One scan: one table version, so the file is a consistent snapshot; replaced memories go too, as history.
+        let written = 0;
         for await (const batch of store.scan({ ...filters, ...heldFilter(opts), allVersions: true, batchSize: BATCH })) {
           for (const memory of batch) out.line(formatMemoryLine(memory, opts.withVectors ? memory.vector : undefined));
+          written += batch.length;
         }
+        // On stderr, so the file stays empty: an empty export is still a valid import file.
+        if (written === 0) out.warn((await store.count()) === 0 ? 'recall export: no memories are stored yet; nothing was exported' : 'recall export: no memories match these filters; nothing was exported');
         if (opts.includeHeld === true) return;
         const held = await store.count({ ...filters, allVersions: true, quarantine: 'only' });
         if (held > 0) out.warn(`${held} memor${held === 1 ? 'y' : 'ies'} held for review left out (recall review; --include-held exports them)`);

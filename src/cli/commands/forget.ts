@@ -4,6 +4,7 @@ import type { Logger } from '../../core/log.js';
 import { resolveScope } from '../../search/resolve-scope.js';
 import type { Runtime } from '../../app/runtime.js';
 import { withRuntime } from '../context.js';
+import { unknownIds } from './no-results.js';
 import { out } from '../output.js';
 import { canAsk, confirm } from './confirm.js';
 import { refreshAfterWrite } from './refresh-after-write.js';
@@ -56,7 +57,7 @@ async function forgetIds(ids: string[], opts: ForgetFlags, runtime: Runtime, log
     const known = new Set(records.map((r) => r.id));
     const missing = ids.filter((id) => !known.has(id));
     if (missing.length > 0) {
-      throw new RecallError('NOT_FOUND', `no memory with id ${missing.join(', ')}; nothing was forgotten`);
+      throw new RecallError('NOT_FOUND', `${await unknownIds(store, missing)}; nothing was forgotten`);
     }
     return forgetMemories(records, store, new Date(), { wholeChain: opts.chain === true });
   });

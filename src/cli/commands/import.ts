@@ -6,6 +6,7 @@ import { IMPORT_BLOCK, importMemories, type ImportResult, type ImportStep } from
 import { startUpkeepIfDue } from '../../app/start-upkeep.js';
 import { withRuntime } from '../context.js';
 import { out } from '../output.js';
+import { terminalSafe } from '../terminal-safe.js';
 import { progressBar } from '../progress-bar.js';
 import { originFor } from './add.js';
 import { refreshAfterWrite } from './refresh-after-write.js';
@@ -56,7 +57,7 @@ export function registerImport(program: Command): void {
           return;
         }
         out.line(describeImport(result));
-        for (const error of result.badLineErrors) out.line(`  skipped ${error}`);
+        for (const error of result.badLineErrors) out.line(`  skipped ${terminalSafe(error)}`);
       });
     });
 }

@@ -4,6 +4,7 @@ import type { MemoryRecord } from '../../core/memory.js';
 import { parsePositiveInt, withRuntime } from '../context.js';
 import { formatAge, namespaceLabel } from '../../core/format.js';
 import { out, renderMemoryTable } from '../output.js';
+import { describeNoResults } from './no-results.js';
 import { terminalSafe } from '../terminal-safe.js';
 import { addHeldOption, addScopeOptions, heldFilter, scopeFilters } from './scope-options.js';
 import type { HeldFlags, ScopeFlags } from './scope-options.js';
@@ -32,11 +33,6 @@ export function memoryJson(record: MemoryRecord, extra: Record<string, unknown> 
     held: record.status === 'quarantined',
   };
 }
-
-/** What `list` and `search` say when nothing at all is stored, with the ways to store something. */
-export const EMPTY_STORE =
-  'no memories are stored yet: they come from your agent sessions once `recall install` has set up the hooks, ' +
-  'or add one with `recall add "You MUST ..."` (or `recall import <file>`)';
 
 /** How many memories `recall list` shows without --limit. */
 export const DEFAULT_LIST_LIMIT = 50;
@@ -68,7 +64,7 @@ export async function runList(opts: ListFlags, runtime: Runtime): Promise<void> 
     return;
   }
   if (records.length === 0) {
-    out.line((await store.count()) === 0 ? EMPTY_STORE : 'no memories match these filters');
+    out.line(await describeNoResults(store, filters, opts));
     return;
   }
   out.line(

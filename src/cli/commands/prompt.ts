@@ -5,6 +5,8 @@ import { redactSecrets } from '../../redact/redact-secrets.js';
 import { composePrompt } from '../../transcript/prompt-composition.js';
 import type { PromptComposition } from '../../transcript/prompt-composition.js';
 import { readTranscript } from '../../transcript/read-transcript.js';
+import { checkTranscriptFile } from '../../transcript/check-transcript-file.js';
+import { sessionFilesHelp } from '../session-files-help.js';
 import { parsePositiveInt, withRuntime } from '../context.js';
 import { out, renderTable } from '../output.js';
 import { terminalSafe } from '../terminal-safe.js';
@@ -22,8 +24,10 @@ export function registerPrompt(program: Command): void {
     .option('--max-chars <n>', 'transcript budget (default: transcript.maxChars)', parsePositiveInt('--max-chars'))
     .option('--stats', 'print only the composition, not the prompt')
     .option('--json', 'print the prompt and its composition as JSON')
+    .addHelpText('after', sessionFilesHelp())
     .action(async (transcript: string, opts: PromptFlags) => {
       const path = resolve(transcript);
+      await checkTranscriptFile(path);
       await withRuntime(async (runtime) => {
         const { config } = runtime;
         const read = await readTranscript(path, { maxChars: opts.maxChars ?? config.transcript.maxChars, maxLineBytes: config.transcript.maxLineBytes });

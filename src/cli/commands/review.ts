@@ -10,7 +10,8 @@ import { quarantineReasons } from '../../store/quarantine-reasons.js';
 import type { Runtime } from '../../app/runtime.js';
 import { withRuntime } from '../context.js';
 import { formatAge, namespaceLabel } from '../../core/format.js';
-import { out } from '../output.js';
+import { out, tabSeparated } from '../output.js';
+import { currentTerminal } from '../terminal.js';
 import { terminalSafe } from '../terminal-safe.js';
 import { memoryJson } from './list.js';
 import { refreshAfterWrite } from './refresh-after-write.js';
@@ -65,7 +66,13 @@ async function listQuarantined(runtime: Runtime, json: boolean): Promise<void> {
     return;
   }
   if (records.length === 0) {
-    out.line('nothing to review: no memory is quarantined');
+    out.line((await store.count()) === 0 ? 'nothing to review: no memories are stored yet (the store is empty)' : 'nothing to review: no memory is quarantined');
+    return;
+  }
+  if (!currentTerminal().isTTY) {
+    // Piped: one line per held memory, so grep finds its id, its reasons and its text together.
+    const rows = records.map((r) => [r.id, r.type, namespaceLabel(r.namespace), r.provenance ?? r.source, formatAge(r.createdAt), quarantineReasons(r).join('; '), (r.wantsToReplace ?? []).join(' '), r.content].map(terminalSafe));
+    out.line(tabSeparated(['id', 'type', 'project', 'from', 'age', 'why', 'wants_to_replace', 'content'], rows));
     return;
   }
   out.line(`${records.length}${records.length === LIST_LIMIT ? '+' : ''} quarantined memor${records.length === 1 ? 'y' : 'ies'}; no session sees them until approved:`);

@@ -8,7 +8,8 @@ import { parsePositiveInt, withRuntime } from '../context.js';
 import { formatAge, namespaceLabel } from '../../core/format.js';
 import { terminalSafe } from '../terminal-safe.js';
 import { out, renderMemoryTable } from '../output.js';
-import { EMPTY_STORE, withVersionMark } from './list.js';
+import { withVersionMark } from './list.js';
+import { describeNoResults } from './no-results.js';
 import { parseSearchFields, searchHitJson, SEARCH_FIELDS } from '../search-json.js';
 import { addHeldOption, addScopeOptions, heldFilter, parseScore, scopeFilters } from './scope-options.js';
 import type { HeldFlags, ScopeFlags } from './scope-options.js';
@@ -81,7 +82,7 @@ export async function runSearch(words: readonly string[], opts: SearchFlags, run
     return;
   }
   if (hits.length === 0) {
-    out.line((await store.count()) === 0 ? EMPTY_STORE : 'no matching memories');
+    out.line(await describeNoResults(store, filters, opts, query));
     return;
   }
   printHits(hits);
@@ -90,8 +91,8 @@ export async function runSearch(words: readonly string[], opts: SearchFlags, run
 function printHits(hits: readonly SearchHit[]): void {
   out.line(
     renderMemoryTable(
-      ['score', 'type', 'project', 'age', 'content'],
-      hits.map((h) => [h.score.toFixed(2), h.record.type, terminalSafe(namespaceLabel(h.record.namespace)), formatAge(h.record.createdAt), withVersionMark(h.record)]),
+      ['score', 'id', 'type', 'project', 'age', 'content'],
+      hits.map((h) => [h.score.toFixed(2), h.record.id, h.record.type, terminalSafe(namespaceLabel(h.record.namespace)), formatAge(h.record.createdAt), withVersionMark(h.record)]),
     ),
   );
 }

@@ -3,6 +3,7 @@ import { RecallError } from '../../core/errors.js';
 import { withRuntime } from '../context.js';
 import { formatAge, namespaceLabel } from '../../core/format.js';
 import { terminalSafe } from '../terminal-safe.js';
+import { unknownIds } from './no-results.js';
 import { out } from '../output.js';
 import { readVersionChain } from '../../store/version-chain.js';
 import { memoryJson } from './list.js';
@@ -20,7 +21,7 @@ export function registerShow(program: Command): void {
       await withRuntime(async (runtime) => {
         const store = await runtime.store();
         const record = await store.get(wanted);
-        if (record === null) throw new RecallError('NOT_FOUND', `no memory with id ${wanted}`);
+        if (record === null) throw new RecallError('NOT_FOUND', await unknownIds(store, [wanted]));
         const held = (r: typeof record) => r.status === 'quarantined' && opts.includeHeld !== true;
         // A held memory's text reaches no agent: the user reads it with --include-held or `recall review`.
         if (held(record)) throw new RecallError('NOT_FOUND', `memory ${wanted} is held for review; \`recall review\` shows it, or \`recall show --include-held ${wanted}\``);

@@ -9,6 +9,7 @@ import { readHistory } from '../../worker/history.js';
 import { withRuntime } from '../context.js';
 import { formatAge, namespaceLabel } from '../../core/format.js';
 import { out, renderTable } from '../output.js';
+import { EMPTY_STORE } from './no-results.js';
 
 interface NamespaceStats {
   namespace: string;
@@ -55,7 +56,10 @@ export function registerStats(program: Command): void {
         out.line(`embedder   ${info ? `${info.embedder}, ${info.dimension} dimensions${mismatch}` : `${configured} (no vectors stored yet)`}`);
         const last = stats.lastCapture;
         out.line(`last       ${last ? `${last.status} ${formatAge(last.at)} ago in ${last.namespace} (${last.inserted} new, ${last.reinforced} reinforced)` : 'no capture yet'}`);
-        if (namespaces.length === 0) return;
+        if (namespaces.length === 0) {
+          if (stats.memories === 0) out.line(`\n${EMPTY_STORE}`);
+          return;
+        }
         out.line();
         const types = MEMORY_TYPES.filter((type) => (stats.byType[type] ?? 0) > 0);
         out.line(

@@ -9,6 +9,7 @@ import { readHistory } from '../../worker/history.js';
 import { withRuntime } from '../context.js';
 import { formatAge } from '../../core/format.js';
 import { out } from '../output.js';
+import { terminalSafe } from '../terminal-safe.js';
 import { commandEnv } from '../terminal.js';
 
 export function registerStatus(program: Command): void {
@@ -67,12 +68,12 @@ export function registerStatus(program: Command): void {
         out.line(`serve      ${serveLine(status.serve)}`);
         out.line(`queue      ${counts.pending} pending (${retrying.length} waiting to retry), ${counts.processing} processing, ${counts.failed} failed`);
         if (status.lastCapture) out.line(`last       ${status.lastCapture.status} ${formatAge(status.lastCapture.at)} ago in ${status.lastCapture.namespace}`);
-        if (status.waiting) out.line(`waiting    ${status.waiting}`);
+        if (status.waiting) out.line(`waiting    ${terminalSafe(status.waiting)}`);
         if (status.fallback) {
           out.line(`fallback   ${status.fallback.jobs} job(s) queued in ${status.fallback.dirs.join(', ')} while the state dir was full; they move in once it has room`);
           if (status.fallback.problem) out.line(`           ${status.fallback.problem}`);
         }
-        for (const job of failed) out.line(`failed     ${job.id}: ${job.error}  (run \`recall retry\`)`);
+        for (const job of failed) out.line(`failed     ${terminalSafe(job.id)}: ${terminalSafe(job.error)}  (run \`recall retry\`)`);
       });
     });
 }

@@ -1,13 +1,13 @@
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
-import { renderTable, wrapToWidth } from '../../../src/cli/output.js';
+import { layoutTable, renderTable, wrapToWidth } from '../../../src/cli/output.js';
 import { withTerminal, type Terminal } from '../../../src/cli/terminal.js';
 
-function terminal(): Terminal {
-  return { write: () => undefined, columns: undefined, isTTY: false, noColor: true, cwd: process.cwd() };
+function terminal(isTTY: boolean, columns?: number): Terminal {
+  return { write: () => undefined, columns, isTTY, noColor: true, cwd: process.cwd() };
 }
 
-const render = (head: string[], rows: string[][], width: number) => withTerminal(terminal(), async () => renderTable(head, rows, width));
+const render = async (head: string[], rows: string[][], width: number) => layoutTable(head, rows, width);
 
 /** The table's text with the layout taken out: its lines joined and every space removed. */
 const squeezed = (table: string) => table.split('\n').join('').replace(/\s/g, '');
@@ -26,7 +26,7 @@ describe('renderTable', () => {
 
   it('keeps every character of a namespace in a 20-column last column', async () => {
     const namespace = 'project:orders-api-1a2b3c4d';
-    // fixed columns: project 12 + golden_rule 13 + total 7, plus 2 per column of gaps: 60 - 40 leaves 20.
+    // fixed columns: project 10 + golden_rule 11 + total 5, and a gap of 2 after each: 60 - 32 leaves 28.
     const table = await render(['project', 'golden_rule', 'total', 'namespace'], [['orders-api', '3', '3', namespace]], 60);
     expect(squeezed(table)).toContain(namespace);
     expect(table).not.toContain('…');
@@ -44,7 +44,39 @@ describe('renderTable', () => {
     const table = await render(['id', 'content'], [['m1', sentence]], 40);
     const [, ...body] = table.split('\n');
     expect(body.length).toBeGreaterThan(1);
-    expect(body.map((line) => line.slice(6).trimEnd()).join(' ')).toBe(sentence);
+    expect(body.map((line) => line.slice(4).trimEnd()).join(' ')).toBe(sentence);
+  });
+});
+
+describe('renderTable', () => {
+  const head = ['id', 'type', 'project', 'age', 'content'];
+  const rows = [['01M8G36KQ72A9066NB05J4PEAT', 'preference', 'project:orders-api', '3d', `Run the migrations\twith the dry-run flag first,\nthen ${'read the plan it prints line by line, '.repeat(4)}zebra.`]];
+
+  it('prints a header and one tab-separated line per row when piped, whatever COLUMNS says', async () => {
+    for (const columns of [undefined, 40, 300]) {
+      const table = await withTerminal(terminal(false, columns), async () => renderTable(head, rows));
+      const lines = table.split('\n');
+      expect(lines).toEqual([head.join('\t'), expect.stringMatching(/^01M8G36KQ72A9066NB05J4PEAT\tpreference\tproject:orders-api\t3d\tRun the migrations with the dry-run flag first, then read .* zebra\.$/)]);
+    }
+  });
+
+  it('fits the width on a terminal, with no line ending in spaces, stacking rows on a narrow one', async () => {
+    for (const columns of [40, 60, 80, 120]) {
+      const table = await withTerminal(terminal(true, columns), async () => renderTable(head, rows));
+      for (const line of table.split('\n')) {
+        expect(stringWidth(line), `${columns}: ${line}`).toBeLessThanOrEqual(columns);
+        expect(line).not.toMatch(/ $/);
+      }
+      expect(squeezed(table)).toContain(squeezed(rows[0]![4]!));
+      expect(table).toContain('01M8G36KQ72A9066NB05J4PEAT');
+    }
+  });
+});
+
+describe('layoutTable', () => {
+  it('keeps a table of short cells aligned at a width that leaves little for the last column', () => {
+    const table = layoutTable(['', 'llama3.2:3b', 'qwen2.5:7b'], [['sessions with no usable answer', '0', '1']], 60);
+    expect(table.split('\n')).toEqual(['                                llama3.2:3b  qwen2.5:7b', 'sessions with no usable answer  0            1']);
   });
 });
 

@@ -25,7 +25,7 @@ describe('transcript snapshots', () => {
   });
 
   it('refuses a malformed line in the middle, naming it', () => {
-    expect(() => parse(`${a}\nnot json\n${b}\n`)).toThrow('line 2 of t.jsonl is not a JSON object; nothing was written');
+    expect(() => parse(`${a}\nnot json\n${b}\n`)).toThrow('t.jsonl is not a Claude Code session: line 2 is not a JSON object; nothing was written');
   });
 
   it('skips blank lines and accepts a byte-order mark', () => {
@@ -49,7 +49,7 @@ describe('transcript snapshots', () => {
   });
 
   it('names the right line of a file with blank lines and characters outside ASCII', () => {
-    expect(() => parse(`${JSON.stringify({ t: 'é✓' })}\n\n{"t": "ü"\n${b}\n`)).toThrow('line 3 of t.jsonl is not a JSON object');
+    expect(() => parse(`${JSON.stringify({ t: 'é✓' })}\n\n{"t": "ü"\n${b}\n`)).toThrow('t.jsonl is not a Claude Code session: line 3 is not a JSON object');
   });
 
   it('gives coded errors for a missing file, a directory and a binary file', async () => {

@@ -82,7 +82,7 @@ describe('memory lines', () => {
     expect(errors.map((e) => e.line)).toEqual([2, 3, 5, 6, 7, 8, 9]);
     expect(errors[0]).toEqual({ line: 2, message: 'is not valid JSON' });
     expect(errors[1]?.message).toMatch(/^type: /);
-    expect(errors[2]?.message).toBe('created_at: is not an ISO 8601 date and time like 2024-05-01T10:00:00Z or 2024-05-01T12:00+02:00');
+    expect(errors[2]?.message).toBe('created_at: "May 1st 2024" is not an ISO 8601 date and time like 2024-05-01T10:00:00Z or 2024-05-01T12:00+02:00');
   });
 
   it('refuses a line over 64 KB without parsing it', () => {
@@ -98,8 +98,12 @@ describe('memory lines', () => {
   });
 
   it('rejects a timestamp that is not a real date', () => {
-    expect(parse(line({ last_seen_at: '2024-02-30T00:00:00.000Z' })).errors[0]?.message).toMatch(/^last_seen_at: is not an ISO 8601 date and time/);
-    expect(parse(line({ created_at: '2024-05-01T24:10:00Z' })).errors[0]?.message).toMatch(/^created_at: is not an ISO 8601 date/);
+    expect(parse(line({ last_seen_at: '2024-02-30T00:00:00.000Z' })).errors[0]?.message).toMatch(/^last_seen_at: "2024-02-30T00:00:00.000Z" is not an ISO 8601 date and time/);
+    expect(parse(line({ created_at: '2024-05-01T24:10:00Z' })).errors[0]?.message).toMatch(/^created_at: "2024-05-01T24:10:00Z" is not an ISO 8601 date/);
+    expect(parse(line({ updated_at: '2024-13-01' })).errors[0]?.message).toMatch(/^updated_at: "2024-13-01" is not an ISO 8601 date/);
+    expect(parse(line({ created_at: -5 })).errors[0]?.message).toMatch(/^created_at: -5 is not an ISO 8601 date/);
+    expect(parse(line({ created_at: true })).errors[0]?.message).toMatch(/^created_at: true is not an ISO 8601 date/);
+    expect(parse(line({ last_seen_at: { at: 1 } })).errors[0]?.message).toMatch(/^last_seen_at: \{"at":1\} is not an ISO 8601 date/);
   });
 
   it('reads timestamps in the usual ISO 8601 forms: without milliseconds, with an offset, a date alone, no zone as UTC', () => {
@@ -111,6 +115,13 @@ describe('memory lines', () => {
       ['2024-05-01T10:00:00.123456Z', '2024-05-01T10:00:00.123Z'],
       ['2024-05-01', '2024-05-01T00:00:00.000Z'],
       ['2024-05-01T10:00:00.000Z', '2024-05-01T10:00:00.000Z'],
+      ['2024-05-01t10:00:00z', '2024-05-01T10:00:00.000Z'],
+      ['2024-05-01T10:00:00.1Z', '2024-05-01T10:00:00.100Z'],
+      ['2024-05-01T10:00:00.123456789Z', '2024-05-01T10:00:00.123Z'],
+      ['2024-05-01 12:00:00 +02:00', '2024-05-01T10:00:00.000Z'],
+      ['20240501T100000Z', '2024-05-01T10:00:00.000Z'],
+      ['20240501T120000+0200', '2024-05-01T10:00:00.000Z'],
+      ['20240501', '2024-05-01T00:00:00.000Z'],
     ];
     for (const [written, stored] of forms) {
       const { memories, errors } = parse(line({ created_at: written, last_seen_at: written }));
@@ -118,6 +129,21 @@ describe('memory lines', () => {
       expect(memories[0]?.record.createdAt, written).toBe(stored);
       expect(memories[0]?.record.lastSeenAt, written).toBe(stored);
     }
+  });
+
+  it('reads a null date as one not given', () => {
+    const { memories, errors } = parse(line({ created_at: null, last_seen_at: null, updated_at: null }));
+    expect(errors).toEqual([]);
+    expect(memories[0]?.record).toMatchObject({ createdAt: '2025-01-02T03:04:05.000Z', lastSeenAt: '2025-01-02T03:04:05.000Z' });
+  });
+
+  it('reads a Unix time in seconds or milliseconds, and updated_at as last_seen_at when that is absent', () => {
+    const { memories, errors } = parse(
+      [line({ created_at: 1714557600, updated_at: 1714561200000, last_seen_at: undefined }), line({ created_at: '2024-05-01', updated_at: '2024-05-02T08:00:00+02:00', last_seen_at: '2024-05-03' })].join('\n'),
+    );
+    expect(errors).toEqual([]);
+    expect(memories[0]?.record).toMatchObject({ createdAt: '2024-05-01T10:00:00.000Z', lastSeenAt: '2024-05-01T11:00:00.000Z' });
+    expect(memories[1]?.record).toMatchObject({ createdAt: '2024-05-01T00:00:00.000Z', lastSeenAt: '2024-05-03T00:00:00.000Z' });
   });
 
   it('reads a line with only content as a current pattern in the default namespace, stamped now with a fresh id', () => {
