@@ -216,6 +216,16 @@ describe('recall add', () => {
     expect(await json(['show', stored.id, '--json'])).toMatchObject({ seen_count: 2 });
   });
 
+  it('refuses --here in a folder that belongs to no project rather than filing the memory for every project', async () => {
+    const loose = join(h.root, 'loose', 'notes');
+    mkdirSync(loose, { recursive: true });
+    const result = await runCli(['add', 'You MUST keep notes short.', '--here'], { env, cwd: loose });
+    expect(result.exitCode).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/^recall: --here: .*notes is not inside a project \(no \.git, package\.json.*\); nothing was stored\. Without --here the memory is kept for every project\n$/);
+    expect(await json<Hit[]>(['search', 'notes', 'short', '--mode', 'text', '--json'])).toEqual([]);
+  });
+
   it('stores in global by default and refuses an empty text, a secret-only text or an unknown namespace', async () => {
     const added = await json<{ namespace: string }>(['add', 'Prefer', 'small', 'pull', 'requests.', '--json']);
     expect(added.namespace).toBe('global');

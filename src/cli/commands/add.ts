@@ -5,7 +5,7 @@ import { RecallError } from '../../core/errors.js';
 import { MEMORY_TYPES } from '../../core/memory.js';
 import type { MemoryOrigin, MemoryType } from '../../core/memory.js';
 import type { MemoryStore } from '../../core/ports.js';
-import { GLOBAL_NAMESPACE, resolveProject } from '../../project/resolve-project.js';
+import { GLOBAL_NAMESPACE, PROJECT_MARKERS, resolveProject } from '../../project/resolve-project.js';
 import { looksLikePath, resolveScope } from '../../search/resolve-scope.js';
 import { checkMemoryText, storeManualMemory } from '../../store/store-manual-memory.js';
 import { withRuntime } from '../context.js';
@@ -71,6 +71,10 @@ export async function originFor(opts: Pick<AddFlags, 'namespace' | 'project' | '
     // Validates the folder and that it is inside a project.
     if (opts.project !== undefined) await resolveScope({ project: opts.project }, { store, cwd: process.cwd(), now: new Date() });
     const project = resolveProject(dir);
+    if (project.root === null) {
+      // `--here` asks for this folder's project: filing the memory for every project instead would surprise.
+      throw new RecallError('INPUT_INVALID', `--here: ${dir} is not inside a project (no ${PROJECT_MARKERS.join(', ')} in it or above it, below the home folder); nothing was stored. Without --here the memory is kept for every project`);
+    }
     return { namespace: project.namespace, projectRoot: project.root, ...manual };
   }
   if (opts.namespace === undefined) return { namespace: GLOBAL_NAMESPACE, projectRoot: null, ...manual };
