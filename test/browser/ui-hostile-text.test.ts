@@ -6,13 +6,13 @@
  * colour measured as rendered; what an empty page says; the add form's errors; undo of a chain.
  * Screenshots go to test-output/ui-hostile/.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { execa, type ResultPromise } from 'execa';
+import type { ResultPromise } from 'execa';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, runCli } from '../support/cli.js';
+import { runCli } from '../support/cli.js';
+import { findChromium, startUi } from '../support/browser.js';
 import { startHarness, type Harness } from '../support/harness.js';
 import { DAY, HOUR, ago, seedLine } from '../support/memory-file.js';
 
@@ -33,28 +33,6 @@ let ui: ResultPromise | undefined;
 let base = '';
 let token = '';
 let browser: Browser;
-
-function findChromium(): string | null {
-  try {
-    return execFileSync('sh', ['-c', 'command -v chromium || command -v chromium-browser'], { encoding: 'utf8' }).trim() || null;
-  } catch {
-    return null;
-  }
-}
-
-async function startUi(env: NodeJS.ProcessEnv): Promise<{ child: ResultPromise; url: string }> {
-  const child = execa(process.execPath, [BIN, 'ui', '--no-open', '--port', '0'], { env, extendEnv: false, reject: false });
-  const line = await new Promise<string>((resolve, reject) => {
-    let text = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      text += chunk.toString('utf8');
-      const end = text.indexOf('\n');
-      if (end >= 0) resolve(text.slice(0, end));
-    });
-    child.catch((err: unknown) => reject(err instanceof Error ? err : new Error(String(err))));
-  });
-  return { child, url: line.slice('recall ui: '.length) };
-}
 
 async function openPage(path = '/', options: BrowserContextOptions = {}): Promise<Page> {
   const context = await browser.newContext(options);

@@ -4,15 +4,15 @@
  * filtered, bulk), hidden characters, narrow screens, dark mode, contrast, the next-session preview,
  * waiting jobs, refused requests and stored text shown as text. Screenshots go to test-output/ui/.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
-import { execa, type ResultPromise } from 'execa';
+import type { ResultPromise } from 'execa';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveProject } from '../../src/project/resolve-project.js';
-import { BIN, runCli } from '../support/cli.js';
+import { runCli } from '../support/cli.js';
+import { findChromium, startUi } from '../support/browser.js';
 import { startHarness, type Harness } from '../support/harness.js';
 import { HOUR, ago, seedLine } from '../support/memory-file.js';
 import { contrastRatio } from '../support/contrast.js';
@@ -38,29 +38,6 @@ let apiA = '';
 let apiB = '';
 /** Messages of every dialog any page opened: stored text run as script would open one. */
 const dialogs: string[] = [];
-
-function findChromium(): string | null {
-  try {
-    return execFileSync('sh', ['-c', 'command -v chromium || command -v chromium-browser'], { encoding: 'utf8' }).trim() || null;
-  } catch {
-    return null;
-  }
-}
-
-/** Starts `recall ui` and resolves with the process and the URL of its first stdout line. */
-async function startUi(env: NodeJS.ProcessEnv): Promise<{ child: ResultPromise; url: string }> {
-  const child = execa(process.execPath, [BIN, 'ui', '--no-open', '--port', '0'], { env, extendEnv: false, reject: false });
-  const line = await new Promise<string>((resolve, reject) => {
-    let text = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      text += chunk.toString('utf8');
-      const end = text.indexOf('\n');
-      if (end >= 0) resolve(text.slice(0, end));
-    });
-    child.catch((err: unknown) => reject(err instanceof Error ? err : new Error(String(err))));
-  });
-  return { child, url: line.slice('recall ui: '.length) };
-}
 
 /** A raw request with headers a browser would never let a page set (Host). */
 function rawGet(path: string, headers: Record<string, string>): Promise<number> {
