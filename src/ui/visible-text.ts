@@ -59,17 +59,33 @@ export function labelText(text: string, max = 80): string {
 /**
  * The text for the edit box: hidden characters spelled out as `\u{202E}` (line breaks and tabs kept), so
  * the box shows where they are instead of acting; `unspellHidden` turns the spellings back on save, so a
- * text saved unchanged is stored unchanged, and deleting a spelling deletes its character.
+ * text saved unchanged is stored unchanged, and deleting a spelling deletes its character. A text that
+ * already held such a spelling as typed (`\u{202E}` written out) keeps it: the box shows it with its
+ * backslash doubled, and saving gives back the one backslash, not the character.
  */
 export function spellHidden(text: string): string {
-  return splitHidden(text, KEEP).map((piece) => ('text' in piece ? piece.text : codePointName(piece.codePoint))).join('');
+  const pieces = splitHidden(text, KEEP);
+  if (pieces.every((piece) => 'text' in piece)) return text;
+  return pieces.map((piece) => ('text' in piece ? piece.text.replace(TYPED_SPELLING, (slash: string, hex: string) => (hiddenChar(hex) === null ? slash : '\\\\')) : codePointName(piece.codePoint))).join('');
 }
 
 export function unspellHidden(text: string): string {
-  return text.replace(/\\u\{([0-9A-F]{1,6})\}/g, (spelling, hex: string) => {
-    const codePoint = Number.parseInt(hex, 16);
-    if (codePoint > 0x10ffff) return spelling;
-    const ch = String.fromCodePoint(codePoint);
-    return !KEEP.has(ch) && spellHidden(ch) !== ch ? ch : spelling;
+  return text.replace(SPELLING, (spelling: string, doubled: string, hex: string) => {
+    const ch = hiddenChar(hex);
+    if (ch === null) return spelling;
+    return doubled === '' ? ch : spelling.slice(1);
   });
+}
+
+/** A spelling in the box: `\u{202E}`, or `\\u{202E}` for one the text held as typed. */
+const SPELLING = /\\(\\?)u\{([0-9A-F]{1,6})\}/g;
+/** The backslash of a spelling the text holds as typed. */
+const TYPED_SPELLING = /\\(?=u\{([0-9A-F]{1,6})\})/g;
+
+/** The character a spelling names, when it is one the box spells out (not a line break, a tab or a plain letter). */
+function hiddenChar(hex: string): string | null {
+  const codePoint = Number.parseInt(hex, 16);
+  if (codePoint > 0x10ffff) return null;
+  const ch = String.fromCodePoint(codePoint);
+  return !KEEP.has(ch) && splitHidden(ch, KEEP).some((piece) => !('text' in piece)) ? ch : null;
 }

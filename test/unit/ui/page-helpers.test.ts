@@ -38,6 +38,12 @@ describe('visible', () => {
     // Deleting a spelling deletes its character; a spelling of a plain letter stays as typed.
     expect(unspellHidden(box.replace('\\u{202E}', ''))).toBe(stored.replace('\u202E', ''));
     expect(unspellHidden('\\u{110000} \\u{A}')).toBe('\\u{110000} \\u{A}');
+    // A spelling the text held as typed stays text, not the character it names, with or without a backslash before it.
+    const typed = 'Escape RTL overrides as \\u{202E} and \\\\u{200B} in logs\u202E';
+    expect(spellHidden(typed)).toBe('Escape RTL overrides as \\\\u{202E} and \\\\\\u{200B} in logs\\u{202E}');
+    expect(unspellHidden(spellHidden(typed))).toBe(typed);
+    // Without a hidden character the box holds the text as it is, spellings as typed included.
+    expect(spellHidden('Write \\u{202E} out')).toBe('Write \\u{202E} out');
   });
 
   it('counts combining marks stacked past three on one letter, in the page and in labels', async () => {
