@@ -30,9 +30,6 @@ export function renderTable(head: string[], rows: string[][]): string {
   return layoutTable(head, rows, terminal.columns || 100, !terminal.noColor);
 }
 
-/** The memory tables of list and search: the same as any table. */
-export const renderMemoryTable = renderTable;
-
 /** Header and rows as tab-separated lines. */
 export function tabSeparated(head: string[], rows: string[][]): string {
   return [head, ...rows].map((row) => row.map((cell) => cell.replace(/[\t\r\n]+/g, ' ')).join('\t')).join('\n');

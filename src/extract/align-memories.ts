@@ -6,7 +6,7 @@
  */
 import { cosineSimilarity } from '../core/cosine-similarity.js';
 import type { MemoryType } from '../core/memory.js';
-import type { MemoryOutcome, SessionRun } from './compare-models.js';
+import { outcomesOf, type MemoryOutcome, type SessionRun } from './compare-models.js';
 
 export interface AlignedMemory {
   content: string;
@@ -29,7 +29,8 @@ export function alignMemories(runs: readonly SessionRun[], vectorOf: (content: s
     const models = ran.map((run) => run.model);
     const rows: Array<Map<string, AlignedMemory>> = [];
     for (const run of ran) {
-      for (const memory of memoriesOf(run)) {
+      for (const { content, type, verdict } of outcomesOf(run)) {
+        const memory: AlignedMemory = { content, type, verdict };
         const mine = vectorOf(memory.content);
         let best: Map<string, AlignedMemory> | undefined;
         let bestScore = threshold;
@@ -47,10 +48,4 @@ export function alignMemories(runs: readonly SessionRun[], vectorOf: (content: s
     }
     return { session, models, rows: rows.map((row) => Object.fromEntries(models.map((model) => [model, row.get(model) ?? null]))) };
   });
-}
-
-/** A run's memories with what storing each would do (new when the store could not be looked at). */
-function memoriesOf(run: SessionRun): AlignedMemory[] {
-  if (run.outcomes.length > 0) return run.outcomes.map((o) => ({ content: o.content, type: o.type, verdict: o.verdict }));
-  return run.memories.map((m) => ({ content: m.content, type: m.type, verdict: 'new' }));
 }

@@ -56,6 +56,12 @@ export interface MemoryOutcome {
   replaces: readonly StoredText[];
 }
 
+/** A run's memories with what storing each would do; each is new when the store could not be looked at. */
+export function outcomesOf(run: SessionRun): readonly MemoryOutcome[] {
+  if (run.outcomes.length > 0) return run.outcomes;
+  return run.memories.map((m) => ({ content: m.content, type: m.type, verdict: 'new', duplicateOf: null, replaces: [] }));
+}
+
 export interface ModelSummary {
   model: string;
   sessions: number;

@@ -1,6 +1,6 @@
 /** `recall eval` for a person: each model's memories as it would store them, and the memories side by side. */
 import type { AlignedMemory, AlignedSession } from '../../extract/align-memories.js';
-import type { ModelSummary, SessionRun } from '../../extract/compare-models.js';
+import { outcomesOf, type ModelSummary, type SessionRun } from '../../extract/compare-models.js';
 import { terminalSafe } from '../terminal-safe.js';
 
 const MARKS: Record<AlignedMemory['verdict'], string> = { new: '+', duplicate: '=', replaces: '~' };
@@ -12,8 +12,7 @@ export function describeModel(summary: ModelSummary, runs: readonly SessionRun[]
   if (summary.error !== null) lines.push(`  failed on ${sessions(summary.erroredSessions)}: ${terminalSafe(summary.error.message)}`);
   if (summary.failedSessions > 0) lines.push(`  no usable answer on ${sessions(summary.failedSessions)} (not the JSON asked for, with or without the schema)`);
   for (const run of runs.filter((r) => r.model === summary.model && r.error === null)) {
-    const outcomes = run.outcomes.length > 0 ? run.outcomes : run.memories.map((m) => ({ ...m, verdict: 'new' as const, duplicateOf: null, replaces: [] }));
-    for (const o of outcomes) {
+    for (const o of outcomesOf(run)) {
       lines.push(`  ${MARKS[o.verdict]} [${o.type}] ${terminalSafe(o.content)}`);
       for (const r of o.replaces) lines.push(`      replaces ${r.id}: ${terminalSafe(r.content)}`);
     }

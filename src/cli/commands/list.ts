@@ -3,7 +3,7 @@ import type { Runtime } from '../../app/runtime.js';
 import type { MemoryRecord } from '../../core/memory.js';
 import { parsePositiveInt, withRuntime } from '../context.js';
 import { formatAge, namespaceLabel } from '../../core/format.js';
-import { out, renderMemoryTable } from '../output.js';
+import { out, renderTable } from '../output.js';
 import { describeNoResults } from './no-results.js';
 import { terminalSafe } from '../terminal-safe.js';
 import { addHeldOption, addScopeOptions, heldFilter, scopeFilters } from './scope-options.js';
@@ -68,7 +68,7 @@ export async function runList(opts: ListFlags, runtime: Runtime): Promise<void> 
     return;
   }
   out.line(
-    renderMemoryTable(
+    renderTable(
       ['id', 'type', 'project', 'age', 'content'],
       records.map((r) => [r.id, r.type, terminalSafe(namespaceLabel(r.namespace)), formatAge(r.createdAt), withVersionMark(r)]),
     ),

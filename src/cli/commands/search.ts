@@ -7,7 +7,7 @@ import type { Runtime } from '../../app/runtime.js';
 import { parsePositiveInt, withRuntime } from '../context.js';
 import { formatAge, namespaceLabel } from '../../core/format.js';
 import { terminalSafe } from '../terminal-safe.js';
-import { out, renderMemoryTable } from '../output.js';
+import { out, renderTable } from '../output.js';
 import { withVersionMark } from './list.js';
 import { describeNoResults } from './no-results.js';
 import { parseSearchFields, searchHitJson, SEARCH_FIELDS } from '../search-json.js';
@@ -90,7 +90,7 @@ export async function runSearch(words: readonly string[], opts: SearchFlags, run
 
 function printHits(hits: readonly SearchHit[]): void {
   out.line(
-    renderMemoryTable(
+    renderTable(
       ['score', 'id', 'type', 'project', 'age', 'content'],
       hits.map((h) => [h.score.toFixed(2), h.record.id, h.record.type, terminalSafe(namespaceLabel(h.record.namespace)), formatAge(h.record.createdAt), withVersionMark(h.record)]),
     ),
