@@ -3,6 +3,7 @@ import Table from 'cli-table3';
 import stringWidth from 'string-width';
 import { lines } from './lines.js';
 import { currentTerminal } from './terminal.js';
+import { terminalSafe } from './terminal-safe.js';
 
 /** line, json, warn, error and raw: the writers themselves live in lines.ts, which the light command paths load alone. */
 export const out = lines;
@@ -22,12 +23,16 @@ const MIN_LAST = 20;
  * A table for a person or a script. On a terminal: aligned, the last column wrapped to the width (COLUMNS, or the
  * terminal's own), each row stacked under its other cells when the terminal is too narrow for that. Piped or
  * redirected: a header line and one tab-separated line per row, never wrapped or padded, so `grep` finds a whole
- * row and `cut -f` a column (a tab or line break inside a cell becomes a space).
+ * row and `cut -f` a column. Every cell is made terminal-safe first: a tab or line break becomes a space, any
+ * other control character `?` and a hidden one `\u{...}` (terminal-safe.ts).
  */
 export function renderTable(head: string[], rows: string[][]): string {
   const terminal = currentTerminal();
-  if (!terminal.isTTY) return tabSeparated(head, rows);
-  return layoutTable(head, rows, terminal.columns || 100, !terminal.noColor);
+  // Cells hold names and text from outside (a project folder, a session id, a model's answer): terminal-safe, every one.
+  const safe = (cell: string): string => terminalSafe(cell.replace(/[\t\r\n]+/g, ' '));
+  const [safeHead, safeRows] = [head.map(safe), rows.map((row) => row.map(safe))];
+  if (!terminal.isTTY) return tabSeparated(safeHead, safeRows);
+  return layoutTable(safeHead, safeRows, terminal.columns || 100, !terminal.noColor);
 }
 
 /** Header and rows as tab-separated lines. */

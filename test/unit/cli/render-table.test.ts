@@ -60,6 +60,18 @@ describe('renderTable', () => {
     }
   });
 
+  it('makes every cell terminal-safe, piped and on a terminal: escape sequences and bidirectional characters; a tab a space', async () => {
+    const hostile = [['shop\u001b]0;pwned\u0007', '3', 'project:shop\u202Eevil-1a2b3c4d\tx']];
+    for (const isTTY of [false, true]) {
+      const table = await withTerminal(terminal(isTTY, 120), async () => renderTable(['project\u001b[2J', 'total', 'namespace'], hostile));
+      // eslint-disable-next-line no-control-regex -- the escape and bell characters are what must not get through.
+      expect(table).not.toMatch(/[\u001b\u0007\u202E]/);
+      expect(table).toContain('shop?]0;pwned?');
+      expect(table).toContain('project:shop\\u{202E}evil-1a2b3c4d x');
+      expect(table.split('\n')).toHaveLength(2);
+    }
+  });
+
   it('fits the width on a terminal, with no line ending in spaces, stacking rows on a narrow one', async () => {
     for (const columns of [40, 60, 80, 120]) {
       const table = await withTerminal(terminal(true, columns), async () => renderTable(head, rows));
